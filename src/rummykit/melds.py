@@ -139,13 +139,14 @@ class MeldRules:
     def longest_run(self) -> int:
         """The longest run these rules allow.
 
-        >>> MeldRules().longest_run, MeldRules(ace_high=True).longest_run
-        (13, 14)
+        Thirteen at most: a run may not use the ace at both ends.
+
+        >>> MeldRules().longest_run, MeldRules(ace_low=True, ace_high=True).longest_run
+        (13, 13)
         >>> MeldRules(max_run=4).longest_run
         4
         """
-        line = 13 if (self.wrap or not (self.ace_low and self.ace_high)) else 14
-        return line if self.max_run is None else min(self.max_run, line)
+        return 13 if self.max_run is None else min(self.max_run, 13)
 
     def is_meld(
         self, cards: Iterable[Card] | str, *, wild_rank: Rank | None = None
@@ -317,7 +318,10 @@ def _best_meld(
                 meld, reason = builder(cards, naturals, jokers, rules, bool(as_natural))
                 if meld is not None:
                     return meld, ""
-                reasons.setdefault(meld_kind, reason)
+                # Keep the last reason: the one with every wild card as a joker,
+                # which names the limit that fails rather than a shape that
+                # wild cards standing as themselves happen not to make.
+                reasons[meld_kind] = reason
     if kind is not None:
         return None, reasons[kind]
     return None, (

@@ -1,0 +1,285 @@
+"""The exact meld partitioner: the grouping of a hand that leaves the least deadwood.
+
+Given a hand, the meld rules and the card points, :func:`partition` finds
+disjoint valid melds whose leftover cards score the fewest points, with two
+or three decks, printed jokers, a wild rank (the Indian cut joker) and
+grouping requirements such as "at least one pure sequence".
+:func:`best_discard` does the same for a hand that holds one card too many,
+choosing the discard in the same search, and :func:`all_partitions` lists
+every optimal grouping.  :func:`deadwood` returns only the points, fastest.
+
+>>> from rummykit import Hand, MeldRules
+>>> from rummykit.partition import PointValues, best_discard, deadwood, partition
+>>> hand = Hand.parse("As 2s 3s 7c 7d 7h Kd Qd Jd 5c")
+>>> print(partition(hand))
+[As 2s 3s] [7h 7d 7c] [Jd Qd Kd] deadwood 5c = 5
+>>> deadwood(Hand.parse("As 2s Ac 2c 2d Ah 2h 3h 7h 8h"))
+17
+>>> print(best_discard(Hand.parse("As 2s Ac 2c 2d Ah 2h 3h 7h 8h 9h")))
+[As Ah Ac] [2s 2h 2d 2c] [7h 8h 9h] discard 3h = 0
+
+The search is exact: the test suite checks it against a brute force over
+every subset of the hand.  Bit masks and tables stay private.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rummykit.cards import JOKER_CODE, Card, Hand, Rank
+from rummykit.errors import InvalidCardError
+from rummykit.melds import MeldRules
+from rummykit.partition import _fast
+from rummykit.partition._search import INF, Search
+from rummykit.partition._types import Partition, PointValues, Requirement
+
+__all__ = [
+    "Partition",
+    "PointValues",
+    "Requirement",
+    "all_partitions",
+    "best_discard",
+    "deadwood",
+    "partition",
+]
+
+_DEFAULT_RULES = MeldRules()
+_DEFAULT_POINTS = PointValues()
+
+
+def _codes(hand: Hand | Iterable[Card] | str) -> tuple[int, ...]:
+    if isinstance(hand, Hand):
+        return hand.codes
+    return Hand(hand).codes
+
+
+def _forbidden(cards: Iterable[Card | str]) -> frozenset[int]:
+    return frozenset(
+        (card if isinstance(card, Card) else Card.parse(card)).code for card in cards
+    )
+
+
+def _simple(codes: tuple[int, ...], wild_rank: Rank | None) -> bool:
+    """Whether the fast single-deck path applies: no jokers, wild cards or copies."""
+    if codes and codes[-1] == JOKER_CODE:
+        return False
+    if wild_rank is not None:
+        wild = int(wild_rank) - 1
+        if any(code % 13 == wild for code in codes):
+            return False
+    return len(set(codes)) == len(codes)
+
+
+def deadwood(
+    hand: Hand | Iterable[Card] | str,
+    rules: MeldRules | None = None,
+    points: PointValues | None = None,
+    *,
+    wild_rank: Rank | None = None,
+    requirement: Requirement | None = None,
+) -> int:
+    """The points the hand scores under its optimal grouping, and nothing else.
+
+    This is :attr:`Partition.points` of :func:`partition`, computed without
+    building the melds.
+
+    >>> deadwood(Hand.parse("5s Jk 7s Tc Th Td 3h"), MeldRules(max_run=4),
+    ...          PointValues.standard(joker=10))
+    3
+    """
+    codes = _codes(hand)
+    rules = rules or _DEFAULT_RULES
+    points = points or _DEFAULT_POINTS
+    if requirement is None and _simple(codes, wild_rank):
+        return _fast.deadwood(codes, rules, points)
+    return _solve(codes, rules, points, wild_rank, requirement, None)[0].points
+
+
+def partition(
+    hand: Hand | Iterable[Card] | str,
+    rules: MeldRules | None = None,
+    points: PointValues | None = None,
+    *,
+    wild_rank: Rank | None = None,
+    requirement: Requirement | None = None,
+) -> Partition:
+    """An optimal grouping of ``hand`` into melds and deadwood.
+
+    :param hand: the cards, with copies and jokers as the deck allows.
+    :param rules: what counts as a meld (the defaults are Gin's: ace low, sets
+        of 3-4, runs of 3 or more).
+    :param points: what unmelded cards score (standard values by default).
+    :param wild_rank: every card of this rank is wild for the hand.
+    :param requirement: a condition on the melds, such as one pure sequence;
+        a hand that cannot meet it scores all its cards.
+
+    >>> result = partition(Hand.parse("5s Jk 7s Tc Th Td 3h"), MeldRules(max_run=4),
+    ...                    PointValues.standard(joker=10))
+    >>> [str(meld) for meld in result.melds], result.points
+    (['5s Jk=6s 7s', 'Th Td Tc'], 3)
+    """
+    codes = _codes(hand)
+    rules = rules or _DEFAULT_RULES
+    points = points or _DEFAULT_POINTS
+    if requirement is None and _simple(codes, wild_rank):
+        return _fast.partition(codes, rules, points)
+    return _solve(codes, rules, points, wild_rank, requirement, None)[0]
+
+
+def best_discard(
+    hand: Hand | Iterable[Card] | str,
+    rules: MeldRules | None = None,
+    points: PointValues | None = None,
+    *,
+    wild_rank: Rank | None = None,
+    requirement: Requirement | None = None,
+    forbidden: Iterable[Card | str] = (),
+) -> Partition:
+    """The discard that leaves the fewest points, with the grouping it leaves.
+
+    The discard is chosen inside the one search, not by solving the hand once
+    per card.  ``forbidden`` lists cards that may not be discarded this turn,
+    such as the card just taken from the discard pile.
+
+    :raises InvalidCardError: if every card is forbidden or the hand is empty.
+
+    >>> result = best_discard(Hand.parse("As 2s Ac 2c 2d Ah 2h 3h 7h 8h 9h"))
+    >>> result.discard, result.points
+    (Card('3h'), 0)
+    >>> best_discard(Hand.parse("As 2s 3s Kd"), forbidden=[Card("Kd")]).discard
+    Card('3s')
+    """
+    codes = _codes(hand)
+    rules = rules or _DEFAULT_RULES
+    points = points or _DEFAULT_POINTS
+    banned = _forbidden(forbidden)
+    if not any(code not in banned for code in codes):
+        raise InvalidCardError(
+            f"best_discard: no card of {Hand._from_sorted(codes)} may be discarded"
+        )
+    if requirement is None and _simple(codes, wild_rank):
+        return _fast.best_discard(codes, rules, points, banned)
+    return _solve(codes, rules, points, wild_rank, requirement, banned)[0]
+
+
+def all_partitions(
+    hand: Hand | Iterable[Card] | str,
+    rules: MeldRules | None = None,
+    points: PointValues | None = None,
+    *,
+    wild_rank: Rank | None = None,
+    requirement: Requirement | None = None,
+    discard: bool = False,
+    forbidden: Iterable[Card | str] = (),
+) -> tuple[Partition, ...]:
+    """Every optimal grouping of ``hand`` (after the best discard if ``discard``).
+
+    Which melds a player lays down changes what others can lay off, so a
+    frontend can offer each of these.  Groupings that differ only in which of
+    two interchangeable jokers goes where, or in which of two identical cards
+    is used, are listed once.
+
+    >>> for result in all_partitions(Hand.parse("6s 7s 8s 9s 9h 9d 9c")):
+    ...     print(result)
+    [6s 7s 8s] [9s 9h 9d 9c] = 0
+    [6s 7s 8s 9s] [9h 9d 9c] = 0
+    """
+    codes = _codes(hand)
+    rules = rules or _DEFAULT_RULES
+    points = points or _DEFAULT_POINTS
+    banned = _forbidden(forbidden) if discard else None
+    return _solve(codes, rules, points, wild_rank, requirement, banned, every=True)
+
+
+def _solve(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+    forbidden: frozenset[int] | None,
+    *,
+    every: bool = False,
+) -> tuple[Partition, ...]:
+    """Run the general search; ``forbidden`` is ``None`` when nothing is discarded."""
+    discarding = forbidden is not None
+    search = Search(
+        codes, rules, points, wild_rank, requirement, forbidden or frozenset()
+    )
+    found = search.best(discarding)
+    cards = [Card.from_code(code) for code in codes]
+    results: list[Partition] = []
+    fallback = _fallback(cards, points, wild_rank, forbidden)
+    cap = INF if requirement is None or requirement.cap is None else requirement.cap
+    if found < INF and found <= fallback[0]:
+        seen: set[tuple[object, ...]] = set()
+        for state, jokers, take in search.start_states():
+            for value, core, flag, thrown in search.top(state, jokers, discarding):
+                if value != found:
+                    continue
+                for steps in search.groupings(
+                    core, jokers, flag, 0, search.value(core, jokers, flag, 0), every
+                ):
+                    melds, dead, thrown_card = search.build(steps, take)
+                    dead = sorted(
+                        dead + search.isolated_cards(state, thrown), key=_code
+                    )
+                    if thrown >= 0:
+                        thrown_card = Card.from_code(search.field_codes[thrown])
+                    result = Partition(
+                        melds=tuple(melds),
+                        deadwood=tuple(dead),
+                        points=min(found, cap),
+                        discard=thrown_card,
+                    )
+                    key = _canonical(result)
+                    if key not in seen:
+                        seen.add(key)
+                        results.append(result)
+                    if not every:
+                        return (result,)
+    if not results or fallback[0] < found:
+        total, every_card, costliest = fallback
+        results.append(
+            Partition(
+                melds=(),
+                deadwood=tuple(every_card),
+                points=min(total, cap),
+                requirement_met=False,
+                discard=costliest,
+            )
+        )
+    return tuple(results)
+
+
+def _fallback(
+    cards: list[Card],
+    points: PointValues,
+    wild_rank: Rank | None,
+    forbidden: frozenset[int] | None,
+) -> tuple[int, list[Card], Card | None]:
+    """Scoring every card, after throwing the costliest allowed one."""
+    if forbidden is None:
+        return points.total(cards, wild_rank=wild_rank), cards, None
+    allowed = [card for card in cards if card.code not in forbidden]
+    if not allowed:
+        return INF, cards, None
+    thrown = max(
+        reversed(allowed), key=lambda card: points.of(card, wild_rank=wild_rank)
+    )
+    rest = list(cards)
+    rest.remove(thrown)
+    return points.total(rest, wild_rank=wild_rank), rest, thrown
+
+
+def _code(card: Card) -> int:
+    return card.code
+
+
+def _canonical(result: Partition) -> tuple[object, ...]:
+    melds = sorted(
+        (meld.kind.value, tuple(sorted(card.code for card in meld.cards)))
+        for meld in result.melds
+    )
+    discard = None if result.discard is None else result.discard.code
+    return (tuple(melds), discard)

@@ -1,0 +1,305 @@
+"""The fast path: one deck's worth of distinct natural cards, no jokers.
+
+The hand becomes a 64-bit mask, sixteen bits a suit (rank index 0-12, three
+spare bits so that shifts never carry a run across suits).  Runs never
+cross suits, so once the sets are chosen each suit is solved on its own by
+a table of the 8,192 patterns of thirteen ranks: ``values[p]`` is the least
+deadwood of pattern ``p`` using runs alone.  Only ranks with three or more
+cards can hold a set, and for each such rank only the set choices that are
+not plainly worse are tried (leaving out a card that no run could use never
+helps).  The tables are built once per rule set, on first use.
+
+Everything here is private; the slow, obviously correct reference is the
+brute force in the test suite.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from rummykit.cards import Card
+from rummykit.melds import Meld, MeldKind, MeldRules, _run_windows
+from rummykit.partition._types import Partition, PointValues
+
+_SUIT = 0x1FFF
+_INF = 1 << 60
+#: A card code's bit in the 64-bit mask.
+BIT = tuple(1 << (code + 3 * (code // 13)) for code in range(52))
+_SPREAD = tuple(
+    sum(1 << (16 * s) for s in range(4) if sub >> s & 1) for sub in range(16)
+)
+
+
+def _popcount(x: int) -> int:
+    return x.bit_count()
+
+
+class Tables:
+    """The per-rule-set tables: run values, run choices, set options."""
+
+    def __init__(self, rules: MeldRules, points: PointValues) -> None:
+        self.min_set = max(rules.min_set, rules.min_naturals_per_meld)
+        self.max_set = 4 if rules.max_set is None else min(rules.max_set, 4)
+        min_run = max(rules.min_run, rules.min_naturals_per_meld)
+        longest = rules.longest_run
+        runs: list[tuple[int, ...]] = []
+        for size in range(min_run, longest + 1):
+            for window in _run_windows(size, rules):
+                runs.append(tuple(rank - 1 for rank in window))
+        self.run_order = {sum(1 << r for r in run): run for run in runs}
+        by_low: list[list[int]] = [[] for _ in range(13)]
+        for mask in self.run_order:
+            by_low[(mask & -mask).bit_length() - 1].append(mask)
+        shortest = [mask for mask, run in self.run_order.items() if len(run) == min_run]
+        values = [0] * 8192
+        choice = [0] * 8192
+        capable = [0] * 8192
+        rank_points = points.ranks
+        for p in range(1, 8192):
+            low = p & -p
+            index = low.bit_length() - 1
+            best = rank_points[index] + values[p ^ low]
+            pick = 0
+            for mask in by_low[index]:
+                if mask & p == mask and values[p ^ mask] < best:
+                    best = values[p ^ mask]
+                    pick = mask
+            values[p] = best
+            choice[p] = pick
+            covered = 0
+            for mask in shortest:
+                if mask & p == mask:
+                    covered |= mask
+            capable[p] = covered
+        self.values = values
+        self.choice = choice
+        self.capable = capable
+        self.rank_points = rank_points
+        self.options = self._set_options(pruned=True)
+        self.all_options = self._set_options(pruned=False)
+
+    def _set_options(self, *, pruned: bool) -> dict[tuple[int, int], tuple[int, ...]]:
+        """For (suits present, suits a run could use): the set choices worth trying."""
+        table: dict[tuple[int, int], tuple[int, ...]] = {}
+        for present in range(16):
+            valid = [
+                sub
+                for sub in range(1, 16)
+                if sub & present == sub
+                and self.min_set <= _popcount(sub) <= self.max_set
+            ]
+            for capable in range(16):
+                if capable & present != capable:
+                    continue
+                options = []
+                for sub in [0, *valid]:
+                    dominated = pruned and any(
+                        other != sub
+                        and other & sub == sub
+                        and (other ^ sub) & capable == 0
+                        for other in valid
+                    )
+                    if not dominated:
+                        options.append(sub)
+                table[present, capable] = tuple(options)
+        return table
+
+
+_TABLES: dict[tuple[MeldRules, PointValues], Tables] = {}
+
+
+def tables(rules: MeldRules, points: PointValues) -> Tables:
+    """The tables for ``rules`` and ``points``, built on first use."""
+    key = (rules, points)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = Tables(rules, points)
+    return found
+
+
+def _mask(codes: tuple[int, ...]) -> int:
+    mask = 0
+    for code in codes:
+        mask |= BIT[code]
+    return mask
+
+
+def _set_ranks(t: Tables, h: int) -> int:
+    """The ranks (as a 13-bit mask) holding at least ``t.min_set`` cards."""
+    a = h & _SUIT
+    b = (h >> 16) & _SUIT
+    c = (h >> 32) & _SUIT
+    d = h >> 48
+    need = t.min_set
+    if need == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    if need == 4:
+        return a & b & c & d
+    if need == 2:
+        return (a & (b | c | d)) | (b & (c | d)) | (c & d)
+    if need == 1:
+        return a | b | c | d
+    return 0
+
+
+def _choices(t: Tables, h: int, ranks: int, pruned: bool) -> list[tuple[int, ...]]:
+    """For each rank in ``ranks``, the masks of the set choices to try."""
+    capable = (
+        t.capable[h & _SUIT]
+        | t.capable[(h >> 16) & _SUIT] << 16
+        | t.capable[(h >> 32) & _SUIT] << 32
+        | t.capable[h >> 48] << 48
+    )
+    table = t.options if pruned else t.all_options
+    result = []
+    while ranks:
+        low = ranks & -ranks
+        ranks ^= low
+        r = low.bit_length() - 1
+        column = h >> r
+        present = (
+            (column & 1) | (column >> 15 & 2) | (column >> 30 & 4) | (column >> 45 & 8)
+        )
+        column = capable >> r
+        runnable = (
+            (column & 1) | (column >> 15 & 2) | (column >> 30 & 4) | (column >> 45 & 8)
+        )
+        result.append(tuple(_SPREAD[sub] << r for sub in table[present, runnable]))
+    return result
+
+
+def _value(t: Tables, h: int) -> tuple[int, int]:
+    """The least deadwood of mask ``h`` and the set cards that achieve it."""
+    values = t.values
+    ranks = _set_ranks(t, h)
+    if not ranks:
+        return (
+            values[h & _SUIT]
+            + values[(h >> 16) & _SUIT]
+            + values[(h >> 32) & _SUIT]
+            + values[h >> 48]
+        ), 0
+    best = _INF
+    best_sets = 0
+    for combo in product(*_choices(t, h, ranks, True)):
+        sets = sum(combo)
+        rest = h ^ sets
+        value = (
+            values[rest & _SUIT]
+            + values[(rest >> 16) & _SUIT]
+            + values[(rest >> 32) & _SUIT]
+            + values[rest >> 48]
+        )
+        if value < best:
+            best = value
+            best_sets = sets
+            if value == 0:
+                break
+    return best, best_sets
+
+
+def deadwood(codes: tuple[int, ...], rules: MeldRules, points: PointValues) -> int:
+    """The least deadwood of distinct natural cards ``codes``."""
+    return _value(tables(rules, points), _mask(codes))[0]
+
+
+def partition(
+    codes: tuple[int, ...], rules: MeldRules, points: PointValues
+) -> Partition:
+    """The optimal grouping of distinct natural cards ``codes``."""
+    t = tables(rules, points)
+    h = _mask(codes)
+    value, sets = _value(t, h)
+    return _build(t, h, sets, value, None)
+
+
+def best_discard(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    forbidden: frozenset[int],
+) -> Partition:
+    """The best discard from distinct natural cards ``codes`` and its grouping."""
+    t = tables(rules, points)
+    h = _mask(codes)
+    allowed = 0
+    for code in codes:
+        if code not in forbidden:
+            allowed |= BIT[code]
+    values = t.values
+    ranks = _set_ranks(t, h)
+    combos = product(*_choices(t, h, ranks, False)) if ranks else ((),)
+    best = _INF
+    best_sets = 0
+    best_throw = 0
+    for combo in combos:
+        sets = sum(combo)
+        rest = h ^ sets
+        patterns = (
+            rest & _SUIT,
+            (rest >> 16) & _SUIT,
+            (rest >> 32) & _SUIT,
+            rest >> 48,
+        )
+        base = (
+            values[patterns[0]]
+            + values[patterns[1]]
+            + values[patterns[2]]
+            + values[patterns[3]]
+        )
+        free = rest & allowed
+        while free:
+            top = free.bit_length() - 1  # high cards first, so ties throw them
+            bit = 1 << top
+            free ^= bit
+            suit = top >> 4
+            pattern = patterns[suit]
+            value = base - values[pattern] + values[pattern ^ (bit >> (16 * suit))]
+            if value < best:
+                best = value
+                best_sets = sets
+                best_throw = bit
+        if best == 0:
+            break
+    return _build(t, h ^ best_throw, best_sets, best, _card_of_bit(best_throw))
+
+
+def _card_of_bit(bit: int) -> Card:
+    position = bit.bit_length() - 1
+    return Card.from_code((position >> 4) * 13 + (position & 15))
+
+
+def _build(t: Tables, h: int, sets: int, value: int, discard: Card | None) -> Partition:
+    melds: list[Meld] = []
+    while sets:
+        low = sets & -sets
+        r = (low.bit_length() - 1) & 15
+        column = sets & (_SPREAD[15] << r)
+        sets ^= column
+        cards = tuple(
+            Card.from_code(s * 13 + r) for s in range(4) if column >> (16 * s + r) & 1
+        )
+        melds.append(Meld(kind=MeldKind.SET, cards=cards, stands_for=cards, pure=True))
+        h ^= column
+    deadwood: list[Card] = []
+    for s in range(4):
+        pattern = (h >> (16 * s)) & _SUIT
+        while pattern:
+            low = pattern & -pattern
+            pick = t.choice[pattern]
+            if pick:
+                cards = tuple(Card.from_code(s * 13 + r) for r in t.run_order[pick])
+                melds.append(
+                    Meld(kind=MeldKind.RUN, cards=cards, stands_for=cards, pure=True)
+                )
+                pattern ^= pick
+            else:
+                deadwood.append(Card.from_code(s * 13 + low.bit_length() - 1))
+                pattern ^= low
+    melds.sort(key=lambda meld: min(card.code for card in meld.cards))
+    return Partition(
+        melds=tuple(melds),
+        deadwood=tuple(sorted(deadwood, key=lambda card: card.code)),
+        points=value,
+        discard=discard,
+    )

@@ -1,0 +1,660 @@
+"""The general exact search: duplicates, printed jokers, wild cards, requirements.
+
+A hand is a vector of counts, one field per distinct natural card it holds,
+packed three bits a field into one integer (two bits of count and a guard
+bit), plus a number of jokers.  A meld is such a vector plus a number of
+joker slots; it fits a state when no field would go below zero, which one
+subtraction with the guard bits set tells (the SWAR trick).
+
+The search always settles the lowest remaining card first: it is deadwood,
+the discard, or the lowest card of a meld.  Every grouping is reached this
+way, and identical cards, being one field, never make two branches.  Wild
+cards are first *designated*: each copy either stands as a natural card (a
+field) or joins the joker pool.  Requirement progress (how many runs, pure
+or not, long or not) is part of the search state, so the requirement is
+checked exactly, not by trial.
+
+Everything here is private; :mod:`rummykit.partition` wraps it in objects.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from itertools import combinations, product
+
+from rummykit.cards import JOKER_CODE, Card, Rank
+from rummykit.melds import Meld, MeldRules, _build_run, _build_set
+from rummykit.partition._types import PointValues, Requirement
+
+INF = 1 << 60
+
+# A requirement tracker counts runs of four kinds, each count capped.
+_PURE_SHORT, _PURE_LONG, _IMPURE_SHORT, _IMPURE_LONG = range(4)
+
+
+class Progress:
+    """Transition and acceptance tables for one :class:`Requirement`."""
+
+    def __init__(self, requirement: Requirement | None) -> None:
+        self.active = requirement is not None and requirement.needs_sequences
+        self._lacks: tuple[list[bool], list[bool]] | None = None
+        if requirement is None or not self.active:
+            self.cap = 0
+            self.long = 99
+            self.accept = [True]
+            self.step: list[list[int]] = [[0, 0, 0, 0]]
+            return
+        self.cap = cap = max(requirement.witness_sizes())
+        self.long = requirement.long_sequence or 99
+        base = cap + 1
+        size = base**4
+        self.step = [[0] * 4 for _ in range(size)]
+        self.accept = [False] * size
+        long = requirement.long_sequence or 0
+        shapes = ((0, True), (long, True), (0, False), (long, False))
+        for q in range(size):
+            counts = [(q // base**i) % base for i in range(4)]
+            for kind in range(4):
+                bumped = counts[:]
+                bumped[kind] = min(cap, bumped[kind] + 1)
+                self.step[q][kind] = sum(c * base**i for i, c in enumerate(bumped))
+            lives = [shapes[kind] for kind in range(4) for _ in range(counts[kind])]
+            self.accept[q] = any(
+                requirement.accepts(group)
+                for n in requirement.witness_sizes()
+                for group in combinations(lives, n)
+            )
+
+    def lacks(self) -> tuple[list[bool], list[bool]]:
+        """For each state: whether it can only be accepted after one more pure
+        run, and whether only after one more run of any kind."""
+        if self._lacks is None:
+            self._lacks = self._compute_lacks()
+        return self._lacks
+
+    def _compute_lacks(self) -> tuple[list[bool], list[bool]]:
+        size = len(self.accept)
+        lacks_pure = [False] * size
+        lacks_run = [False] * size
+        if not self.active:
+            return lacks_pure, lacks_run
+        for q in range(size):
+            if self.accept[q]:
+                continue
+            # Would any run that is not pure be enough on its own to finish?
+            impure_help = any(
+                self.accept[self.step[q][kind]]
+                for kind in (_IMPURE_SHORT, _IMPURE_LONG)
+            )
+            reachable_impure = self._reachable(q, (_IMPURE_SHORT, _IMPURE_LONG))
+            lacks_pure[q] = not reachable_impure and not impure_help
+            lacks_run[q] = True
+        return lacks_pure, lacks_run
+
+    def _reachable(self, q: int, kinds: tuple[int, ...]) -> bool:
+        """Whether adding runs of only ``kinds`` can ever reach acceptance."""
+        seen = {q}
+        frontier = [q]
+        while frontier:
+            state = frontier.pop()
+            if self.accept[state]:
+                return True
+            for kind in kinds:
+                nxt = self.step[state][kind]
+                if nxt not in seen:
+                    seen.add(nxt)
+                    frontier.append(nxt)
+        return False
+
+    def kind(self, length: int, pure: bool) -> int:
+        long = length >= self.long
+        if pure:
+            return _PURE_LONG if long else _PURE_SHORT
+        return _IMPURE_LONG if long else _IMPURE_SHORT
+
+
+_PROGRESS: dict[Requirement | None, Progress] = {}
+
+
+def _progress(requirement: Requirement | None) -> Progress:
+    found = _PROGRESS.get(requirement)
+    if found is None:
+        found = _PROGRESS[requirement] = Progress(requirement)
+    return found
+
+
+class Record:
+    """One candidate meld: natural counts, joker slots, and its shape."""
+
+    __slots__ = ("fields", "is_run", "kmax", "kmin", "mask", "naturals", "pure0")
+
+    def __init__(
+        self,
+        mask: int,
+        fields: tuple[int, ...],
+        kmin: int,
+        kmax: int,
+        is_run: bool,
+        pure0: bool,
+    ) -> None:
+        self.mask = mask
+        self.fields = fields
+        self.naturals = len(fields)
+        self.kmin = kmin
+        self.kmax = kmax
+        self.is_run = is_run
+        self.pure0 = pure0
+
+
+class Search:
+    """The exact search for one hand under one set of rules."""
+
+    def __init__(
+        self,
+        codes: tuple[int, ...],
+        rules: MeldRules,
+        points: PointValues,
+        wild_rank: Rank | None,
+        requirement: Requirement | None,
+        forbidden: frozenset[int] = frozenset(),
+    ) -> None:
+        self.rules = rules
+        self.points = points
+        self.wild_rank = wild_rank
+        self.forbidden = forbidden
+        counts = Counter(codes)
+        self.printed = counts.pop(JOKER_CODE, 0)
+        wild_index = None if wild_rank is None else int(wild_rank) - 1
+        self.field_codes = tuple(sorted(counts))
+        self.field_counts = tuple(counts[code] for code in self.field_codes)
+        self.field_wild = tuple(code % 13 == wild_index for code in self.field_codes)
+        self.field_value = tuple(
+            points.joker if wild else points.ranks[code % 13]
+            for code, wild in zip(self.field_codes, self.field_wild, strict=True)
+        )
+        self.units = tuple(1 << (3 * f) for f in range(len(self.field_codes)))
+        self.guard = sum(4 << (3 * f) for f in range(len(self.field_codes)))
+        self.max_jokers = self.printed + sum(
+            n
+            for n, wild in zip(self.field_counts, self.field_wild, strict=True)
+            if wild
+        )
+        self.progress = _progress(requirement)
+        self.lean = points.joker == 0 and (
+            requirement is None or requirement.long_sequence is None
+        )
+        self.by_low: list[list[Record]] = [[] for _ in self.field_codes]
+        self.joker_runs: list[Record] = []
+        self._generate()
+        meldable = {
+            f for records in self.by_low for record in records for f in record.fields
+        }
+        self.isolated_fields = tuple(
+            f for f in range(len(self.field_codes)) if f not in meldable
+        )
+        self.isolated = sum(7 << (3 * f) for f in self.isolated_fields)
+        self.memo: dict[int, int] = {}
+        self.value = self._compile()
+        self.joker_discard_ok = self.printed > 0 and JOKER_CODE not in forbidden
+
+    # -- candidate melds ---------------------------------------------------
+
+    def _generate(self) -> None:
+        rules = self.rules
+        jmax = self.max_jokers
+        meld_limit = (
+            INF if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
+        )
+        run_limit = min(
+            meld_limit,
+            INF if rules.max_jokers_per_run is None else rules.max_jokers_per_run,
+        )
+        min_naturals = max(1, rules.min_naturals_per_meld)
+        by_rank: dict[int, list[int]] = {}
+        by_suit: dict[int, list[int]] = {}
+        for f, code in enumerate(self.field_codes):
+            by_rank.setdefault(code % 13, []).append(f)
+            by_suit.setdefault(code // 13, []).append(f)
+        # Sets: a choice of copies per field of one rank.
+        max_set = INF if rules.max_set is None else rules.max_set
+        for fields in by_rank.values():
+            limits = [
+                1 if rules.set_distinct_suits else self.field_counts[f] for f in fields
+            ]
+            for take in product(*(range(n + 1) for n in limits)):
+                n = sum(take)
+                if n < min_naturals or n > max_set:
+                    continue
+                kmin = max(0, rules.min_set - n)
+                kmax = min(jmax, meld_limit, max_set - n)
+                if kmin > kmax:
+                    continue
+                chosen = tuple(
+                    f for f, t in zip(fields, take, strict=True) for _ in range(t)
+                )
+                self._add(chosen, kmin, kmax, is_run=False)
+        # Runs: a set of distinct ranks of one suit, one copy each.
+        longest = rules.longest_run
+        for fields in by_suit.values():
+            runs: dict[tuple[int, ...], int] = {}
+            for line in self._lines(fields):
+                self._grow(line, 0, [], runs, min_naturals, jmax, longest)
+            for chosen, kmin in runs.items():
+                kmax = min(jmax, run_limit, longest - len(chosen))
+                if kmin <= kmax:
+                    self._add(chosen, kmin, kmax, is_run=True)
+        if rules.min_naturals_per_meld == 0 and self.progress.active:
+            low = rules.min_run
+            high = min(longest, run_limit, jmax)
+            if low <= high:
+                self.joker_runs.append(Record(0, (), low, high, True, False))
+
+    def _add(
+        self, chosen: tuple[int, ...], kmin: int, kmax: int, *, is_run: bool
+    ) -> None:
+        if self.lean:
+            # Jokers score nothing unmelded and no run need be long, so a meld
+            # never gains by taking more jokers than it needs (more would
+            # only make a pure run impure and starve another meld).
+            kmax = kmin
+        mask = sum(self.units[f] for f in chosen)
+        wild = any(self.field_wild[f] for f in chosen)
+        pure0 = not wild or self.rules.wild_natural_is_pure
+        self.by_low[min(chosen)].append(Record(mask, chosen, kmin, kmax, is_run, pure0))
+
+    def _lines(self, fields: list[int]) -> list[list[tuple[int, int]]]:
+        """The suit's cards as (position, field) on each line a run may use.
+
+        Without wrap there is one line, the ace at 1 and/or 14; with wrap the
+        line is laid out twice so that a window may cross the king.
+        """
+        rules = self.rules
+        placed: list[tuple[int, int]] = []
+        for f in fields:
+            rank = self.field_codes[f] % 13 + 1
+            if rules.wrap:
+                placed += [(rank, f), (rank + 13, f)]
+            elif rank == 1:
+                if rules.ace_low:
+                    placed.append((1, f))
+                if rules.ace_high:
+                    placed.append((14, f))
+            else:
+                placed.append((rank, f))
+        return [sorted(placed)]
+
+    def _grow(
+        self,
+        line: list[tuple[int, int]],
+        start: int,
+        chosen: list[tuple[int, int]],
+        runs: dict[tuple[int, ...], int],
+        min_naturals: int,
+        jmax: int,
+        longest: int,
+    ) -> None:
+        """Add every run-shaped subset of ``line`` that extends ``chosen``."""
+        for i in range(start, len(line)):
+            position, field = line[i]
+            if chosen:
+                if position - chosen[0][0] >= longest:
+                    break
+                if any(f == field for _, f in chosen):
+                    continue
+            grown = [*chosen, (position, field)]
+            n = len(grown)
+            span = position - grown[0][0] + 1
+            gaps = span - n
+            if gaps > jmax:
+                break
+            if n >= min_naturals:
+                kmin = max(span, self.rules.min_run) - n
+                key = tuple(sorted(f for _, f in grown))
+                if kmin <= jmax and (key not in runs or kmin < runs[key]):
+                    runs[key] = kmin
+            if n < longest:
+                self._grow(line, i + 1, grown, runs, min_naturals, jmax, longest)
+
+    # -- the search ----------------------------------------------------------
+
+    def start_states(self) -> Iterator[tuple[int, int, tuple[int, ...]]]:
+        """Each designation of the wild cards: (state, jokers, naturals per field)."""
+        wild_fields = [f for f, wild in enumerate(self.field_wild) if wild]
+        fixed = sum(
+            self.units[f] * n
+            for f, n in enumerate(self.field_counts)
+            if not self.field_wild[f]
+        )
+        for take in product(*(range(self.field_counts[f] + 1) for f in wild_fields)):
+            state = fixed + sum(
+                self.units[f] * t for f, t in zip(wild_fields, take, strict=True)
+            )
+            jokers = self.printed + sum(
+                self.field_counts[f] - t for f, t in zip(wild_fields, take, strict=True)
+            )
+            yield state, jokers, take
+
+    def _compile(self) -> Callable[[int, int, int, int], int]:
+        """Build :meth:`value`'s hot loop as a closure over flat tables.
+
+        It repeats :meth:`options` inline, without generators or attribute
+        look-ups; :meth:`options` is what groupings are rebuilt from, and the
+        tests hold the two to the same answers.
+        """
+        memo = self.memo
+        units = self.units
+        field_value = self.field_value
+        discardable = tuple(code not in self.forbidden for code in self.field_codes)
+        guard = self.guard
+        step = self.progress.step
+        flat: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
+        for records in self.by_low:
+            row = []
+            for record in records:
+                ways = tuple(
+                    (k, self._kind(record, k))
+                    for k in range(record.kmin, record.kmax + 1)
+                )
+                row.append((record.mask, ways))
+            flat.append(row)
+        joker_options = self._joker_options
+        # Requirement pruning: the search settles cards from the lowest up, so
+        # once the lowest card lies above every candidate pure run (or run), a
+        # state that still lacks one can never meet the requirement.
+        lacks_pure, lacks_run = self.progress.lacks()
+        last_pure = max(
+            (
+                f
+                for f, records in enumerate(self.by_low)
+                for r in records
+                if r.is_run and r.pure0 and r.kmin == 0
+            ),
+            default=-1,
+        )
+        last_run = max(
+            (f for f, records in enumerate(self.by_low) for r in records if r.is_run),
+            default=-1,
+        )
+        if self.joker_runs:  # all-joker runs can come at the very end
+            last_run = len(self.by_low)
+
+        def value(state: int, jokers: int, discard: int, q: int) -> int:
+            key = ((state << 6 | jokers) << 1 | discard) << 9 | q
+            cached = memo.get(key)
+            if cached is not None:
+                return cached
+            if state == 0:
+                best = INF
+                for option in joker_options(jokers, discard, q):
+                    if option[5] < best:
+                        best = option[5]
+                memo[key] = best
+                return best
+            field = ((state & -state).bit_length() - 1) // 3
+            if (lacks_pure[q] and field > last_pure) or (
+                lacks_run[q] and field > last_run
+            ):
+                memo[key] = INF
+                return INF
+            rest = state - units[field]
+            best = field_value[field] + value(rest, jokers, discard, q)
+            if not discard and discardable[field]:
+                other = value(rest, jokers, 1, q)
+                if other < best:
+                    best = other
+            for mask, ways in flat[field]:
+                if ((state | guard) - mask) & guard != guard:
+                    continue
+                after = state - mask
+                for k, kind in ways:
+                    if k > jokers:
+                        break
+                    other = value(
+                        after, jokers - k, discard, q if kind < 0 else step[q][kind]
+                    )
+                    if other < best:
+                        best = other
+            memo[key] = best
+            return best
+
+        return value
+
+    def _kind(self, record: Record, k: int) -> int:
+        """The requirement kind a meld adds, or -1 when it adds nothing."""
+        if not (self.progress.active and record.is_run):
+            return -1
+        return self.progress.kind(record.naturals + k, record.pure0 and k == 0)
+
+    def options(
+        self, state: int, jokers: int, discard: int, q: int
+    ) -> Iterator[tuple[str, int, Record | None, int, int, int]]:
+        """Every way to settle the lowest card: (kind, field, record, k, q', value)."""
+        progress = self.progress
+        if state == 0:
+            yield from self._joker_options(jokers, discard, q)
+            return
+        field = ((state & -state).bit_length() - 1) // 3
+        rest = state - self.units[field]
+        yield (
+            "dead",
+            field,
+            None,
+            0,
+            q,
+            self.field_value[field] + self.value(rest, jokers, discard, q),
+        )
+        if not discard and self.field_codes[field] not in self.forbidden:
+            yield "discard", field, None, 0, q, self.value(rest, jokers, 1, q)
+        guard = self.guard
+        for record in self.by_low[field]:
+            mask = record.mask
+            if ((state | guard) - mask) & guard != guard:
+                continue
+            after = state - mask
+            top = min(record.kmax, jokers)
+            for k in range(record.kmin, top + 1):
+                kind = self._kind(record, k)
+                q2 = q if kind < 0 else progress.step[q][kind]
+                yield (
+                    "meld",
+                    field,
+                    record,
+                    k,
+                    q2,
+                    self.value(after, jokers - k, discard, q2),
+                )
+
+    def _joker_options(
+        self, jokers: int, discard: int, q: int
+    ) -> Iterator[tuple[str, int, Record | None, int, int, int]]:
+        progress = self.progress
+        if not discard:
+            if jokers and self.joker_discard_ok:
+                yield "discard", -1, None, 0, q, self.value(0, jokers - 1, 1, q)
+            return
+        if progress.accept[q]:
+            yield "dead", -1, None, 0, q, jokers * self.points.joker
+        if self.rules.min_naturals_per_meld == 0 and jokers:
+            yield from self._all_joker_melds(jokers, q)
+
+    def _all_joker_melds(
+        self, jokers: int, q: int
+    ) -> Iterator[tuple[str, int, Record | None, int, int, int]]:
+        rules = self.rules
+        limit = INF if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
+        sizes = set()
+        max_set = INF if rules.max_set is None else rules.max_set
+        for k in range(rules.min_set, min(max_set, limit, jokers) + 1):
+            sizes.add(k)
+        for k in sorted(sizes):
+            # An all-joker set never counts towards a requirement.
+            yield "jokers", -1, None, k, q, self.value(0, jokers - k, 1, q)
+        for record in self.joker_runs:
+            for k in range(record.kmin, min(record.kmax, jokers) + 1):
+                q2 = self.progress.step[q][self.progress.kind(k, False)]
+                yield "meld", -1, record, k, q2, self.value(0, jokers - k, 1, q2)
+
+    def top(
+        self, state: int, jokers: int, discarding: bool
+    ) -> list[tuple[int, int, int, int]]:
+        """The ways to start: (value, core state, core discard flag, thrown field).
+
+        Cards that belong to no candidate meld can only be deadwood or the
+        discard, so they are settled here, outside the search: this keeps
+        them from multiplying its states.  ``thrown`` is the isolated field
+        discarded, or -1.
+        """
+        iso = state & self.isolated
+        core = state - iso
+        if not iso:
+            return [
+                (
+                    self.value(core, jokers, 0 if discarding else 1, 0),
+                    core,
+                    0 if discarding else 1,
+                    -1,
+                )
+            ]
+        total = 0
+        thrown = -1
+        best_value = -1
+        for f in self.isolated_fields:
+            count = (iso >> (3 * f)) & 3
+            if count:
+                total += count * self.field_value[f]
+                if (
+                    self.field_codes[f] not in self.forbidden
+                    and self.field_value[f] >= best_value
+                ):
+                    best_value = self.field_value[f]
+                    thrown = f
+        if not discarding:
+            return [(total + self.value(core, jokers, 1, 0), core, 1, -1)]
+        ways = [(total + self.value(core, jokers, 0, 0), core, 0, -1)]
+        if thrown >= 0:
+            ways.append(
+                (total - best_value + self.value(core, jokers, 1, 0), core, 1, thrown)
+            )
+        return ways
+
+    def hopeless(self) -> bool:
+        """Whether no grouping can meet the requirement: no pure run to be had."""
+        if not self.progress.active or self.progress.accept[0]:
+            return False
+        lacks_pure, _ = self.progress.lacks()
+        if not lacks_pure[0]:
+            return False
+        return not any(
+            record.is_run and record.pure0 and record.kmin == 0
+            for records in self.by_low
+            for record in records
+        )
+
+    def best(self, discard: bool) -> int:
+        """The least value over every designation of the wild cards."""
+        if self.hopeless():
+            return INF
+        found = INF
+        for state, jokers, _ in self.start_states():
+            for value, _, _, _ in self.top(state, jokers, discard):
+                if value < found:
+                    found = value
+        return found
+
+    # -- groupings -------------------------------------------------------------
+
+    def groupings(
+        self, state: int, jokers: int, discard: int, q: int, target: int, every: bool
+    ) -> Iterator[list[tuple[str, int, Record | None, int]]]:
+        """Every (or the first) list of steps from here that reaches ``target``."""
+        for kind, field, record, k, q2, value in self.options(
+            state, jokers, discard, q
+        ):
+            if value != target:
+                continue
+            step = (kind, field, record, k)
+            if kind == "dead" and field < 0:
+                yield [step]
+            else:
+                if field >= 0:
+                    unit = self.units[field]
+                    after = state - (record.mask if record is not None else unit)
+                else:
+                    after = 0
+                used = k if kind in ("meld", "jokers") else (1 if field < 0 else 0)
+                next_discard = 1 if kind == "discard" else discard
+                next_target = target - (
+                    self.field_value[field] if kind == "dead" else 0
+                )
+                for tail in self.groupings(
+                    after, jokers - used, next_discard, q2, next_target, every
+                ):
+                    yield [step, *tail]
+            if not every:
+                return
+
+    def isolated_cards(self, state: int, thrown: int) -> list[Card]:
+        """The isolated cards of ``state``, less one copy of field ``thrown``."""
+        cards = []
+        for f in self.isolated_fields:
+            count = (state >> (3 * f)) & 3
+            if f == thrown:
+                count -= 1
+            cards += [Card.from_code(self.field_codes[f])] * count
+        return cards
+
+    def build(
+        self, steps: list[tuple[str, int, Record | None, int]], take: tuple[int, ...]
+    ) -> tuple[list[Meld], list[Card], Card | None]:
+        """Turn a list of steps into melds, deadwood and the discard."""
+        wild_fields = [f for f, wild in enumerate(self.field_wild) if wild]
+        # Melds take wild cards first, so printed jokers stay free to discard.
+        pool: list[Card] = []
+        for f, t in zip(wild_fields, take, strict=True):
+            pool += [Card.from_code(self.field_codes[f])] * (self.field_counts[f] - t)
+        pool += [Card.joker()] * self.printed
+        melds: list[Meld] = []
+        deadwood: list[Card] = []
+        discard: Card | None = None
+        for kind, field, record, k in steps:
+            if kind == "dead":
+                if field >= 0:
+                    deadwood.append(Card.from_code(self.field_codes[field]))
+                else:
+                    deadwood.extend(pool)
+                    pool = []
+            elif kind == "discard":
+                if field >= 0:
+                    discard = Card.from_code(self.field_codes[field])
+                else:
+                    index = pool.index(Card.joker())
+                    discard = pool.pop(index)
+            else:
+                jokers, pool = pool[:k], pool[k:]
+                naturals = (
+                    []
+                    if record is None
+                    else [Card.from_code(self.field_codes[f]) for f in record.fields]
+                )
+                melds.append(self._meld(naturals, jokers, record))
+        return melds, sorted(deadwood, key=lambda card: card.code), discard
+
+    def _meld(
+        self, naturals: list[Card], jokers: list[Card], record: Record | None
+    ) -> Meld:
+        cards = tuple(naturals + jokers)
+        natural_index = list(range(len(naturals)))
+        joker_index = list(range(len(naturals), len(cards)))
+        wild_natural = self.wild_rank is not None and any(
+            card.code % 13 + 1 == self.wild_rank for card in naturals
+        )
+        build: Callable[..., tuple[Meld | None, str]] = (
+            _build_run if record is None or record.is_run else _build_set
+        )
+        meld, reason = build(
+            cards, natural_index, joker_index, self.rules, wild_natural
+        )
+        if meld is None:  # pragma: no cover - the search only offers valid melds
+            raise AssertionError(f"partitioner built an invalid meld: {reason}")
+        return meld

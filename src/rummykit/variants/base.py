@@ -1,0 +1,194 @@
+"""What every rule set provides: its deck, meld rules, card points and requirement.
+
+A variant is a frozen attrs class whose keyword fields are its options.  It
+knows nothing of the turn engine's internals; the engine asks it through a
+few named hooks (added with the game flow).
+
+>>> from rummykit.variants import get_variant
+>>> classic = get_variant("classic")
+>>> classic.deck.size, classic.meld_rules.max_set
+(52, 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from rummykit.cards import Card, DeckSpec, Hand, Rank
+from rummykit.melds import MeldRules
+from rummykit.partition import (
+    Partition,
+    PointValues,
+    Requirement,
+    all_partitions,
+    best_discard,
+    deadwood,
+    partition,
+)
+
+__all__ = ["Variant"]
+
+
+def one_of(name: str, value: object, allowed: Iterable[object]) -> None:
+    """Refuse an option value that is not among ``allowed``, naming both.
+
+    >>> one_of("Rumino.knock_timing", "later", ("instead_of_draw", "after_draw"))
+    Traceback (most recent call last):
+    ...
+    ValueError: Rumino.knock_timing must be one of 'instead_of_draw', 'after_draw', not 'later'
+    """
+    allowed = tuple(allowed)
+    if value not in allowed:
+        choices = ", ".join(map(repr, allowed))
+        raise ValueError(f"{name} must be one of {choices}, not {value!r}")
+
+
+def whole(name: str, value: object, low: int = 0, *, optional: bool = False) -> None:
+    """Refuse an option that is not a whole number of at least ``low``.
+
+    >>> whole("Classic.target", -5, 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: Classic.target must be a whole number of at least 1, not -5
+    """
+    if optional and value is None:
+        return
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        extra = " or None" if optional else ""
+        raise ValueError(
+            f"{name} must be a whole number of at least {low}{extra}, not {value!r}"
+        )
+
+
+def flag(name: str, value: object) -> None:
+    """Refuse an option that is not ``True`` or ``False``.
+
+    >>> flag("Classic.ace_high", "yes")
+    Traceback (most recent call last):
+    ...
+    ValueError: Classic.ace_high must be True or False, not 'yes'
+    """
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be True or False, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class Variant:
+    """The base of every rule set.
+
+    Subclasses set :attr:`name` and :attr:`aliases` and provide
+    :attr:`deck`, :attr:`meld_rules`, :attr:`point_values` and
+    :attr:`requirement`; the partitioning methods here use them.
+
+    >>> from rummykit.variants import Rumino
+    >>> Rumino().partition(Hand.parse("5s Jk 7s Tc Th Td 3h")).points
+    3
+    """
+
+    name: ClassVar[str] = ""
+    """The variant's name, as :func:`~rummykit.variants.get_variant` knows it."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names :func:`~rummykit.variants.get_variant` accepts."""
+
+    @property
+    def deck(self) -> DeckSpec:
+        """The full deck: how many 52-card decks and printed jokers."""
+        raise NotImplementedError
+
+    @property
+    def meld_rules(self) -> MeldRules:
+        """What counts as a meld in this variant."""
+        raise NotImplementedError
+
+    @property
+    def point_values(self) -> PointValues:
+        """What each unmelded card scores."""
+        raise NotImplementedError
+
+    @property
+    def requirement(self) -> Requirement | None:
+        """The condition a grouping must meet to count its melds, if any."""
+        return None
+
+    def partition(
+        self, hand: Hand | Iterable[Card], *, wild_rank: Rank | None = None
+    ) -> Partition:
+        """The optimal grouping of ``hand`` under this variant's rules.
+
+        >>> from rummykit.variants import get_variant
+        >>> print(get_variant("classic").partition(Hand.parse("As 2s 3s 9d")))
+        [As 2s 3s] deadwood 9d = 9
+        """
+        return partition(
+            hand,
+            self.meld_rules,
+            self.point_values,
+            wild_rank=wild_rank,
+            requirement=self.requirement,
+        )
+
+    def deadwood(
+        self, hand: Hand | Iterable[Card], *, wild_rank: Rank | None = None
+    ) -> int:
+        """The points ``hand`` scores under its optimal grouping.
+
+        >>> from rummykit.variants import get_variant
+        >>> get_variant("classic").deadwood(Hand.parse("As 2s 3s 9d"))
+        9
+        """
+        return deadwood(
+            hand,
+            self.meld_rules,
+            self.point_values,
+            wild_rank=wild_rank,
+            requirement=self.requirement,
+        )
+
+    def best_discard(
+        self,
+        hand: Hand | Iterable[Card],
+        *,
+        wild_rank: Rank | None = None,
+        forbidden: Iterable[Card | str] = (),
+    ) -> Partition:
+        """The discard that leaves the fewest points, and the grouping it leaves.
+
+        >>> from rummykit.variants import get_variant
+        >>> get_variant("classic").best_discard(Hand.parse("As 2s 3s 9d 4d")).discard
+        Card('9d')
+        """
+        return best_discard(
+            hand,
+            self.meld_rules,
+            self.point_values,
+            wild_rank=wild_rank,
+            requirement=self.requirement,
+            forbidden=forbidden,
+        )
+
+    def all_partitions(
+        self,
+        hand: Hand | Iterable[Card],
+        *,
+        wild_rank: Rank | None = None,
+        discard: bool = False,
+        forbidden: Iterable[Card | str] = (),
+    ) -> tuple[Partition, ...]:
+        """Every optimal grouping of ``hand`` (after the best discard if ``discard``).
+
+        >>> from rummykit.variants import get_variant
+        >>> len(get_variant("classic").all_partitions(Hand.parse("6s 7s 8s 9s 9h 9d 9c")))
+        2
+        """
+        return all_partitions(
+            hand,
+            self.meld_rules,
+            self.point_values,
+            wild_rank=wild_rank,
+            requirement=self.requirement,
+            discard=discard,
+            forbidden=forbidden,
+        )
