@@ -25,10 +25,11 @@ every subset of the hand.  Bit masks and tables stay private.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import combinations
 
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError
-from rummykit.melds import MeldRules
+from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import _fast
 from rummykit.partition._search import INF, Search
 from rummykit.partition._types import Partition, PointValues, Requirement
@@ -41,6 +42,8 @@ __all__ = [
     "best_discard",
     "deadwood",
     "partition",
+    "possible_layoffs",
+    "possible_melds",
 ]
 
 _DEFAULT_RULES = MeldRules()
@@ -283,3 +286,118 @@ def _canonical(result: Partition) -> tuple[object, ...]:
     )
     discard = None if result.discard is None else result.discard.code
     return (tuple(melds), discard)
+
+
+def possible_melds(
+    hand: Hand | Iterable[Card] | str,
+    rules: MeldRules | None = None,
+    *,
+    wild_rank: Rank | None = None,
+) -> tuple[Meld, ...]:
+    """Every distinct meld that can be made from cards of ``hand``.
+
+    Melds that differ only in which of two identical cards they use are
+    listed once.  All-joker melds are not listed.
+
+    >>> [str(meld) for meld in possible_melds(Hand.parse("7c 8c 9c 9h 9d Kd"))]
+    ['9h 9d 9c', '7c 8c 9c']
+    """
+    codes = _codes(hand)
+    rules = rules or _DEFAULT_RULES
+    search = Search(codes, rules, PointValues(joker=1), wild_rank, None)
+    wild_cards = [
+        Card.from_code(code)
+        for code in codes
+        if code != JOKER_CODE and wild_rank is not None and code % 13 + 1 == wild_rank
+    ]
+    printed = [Card.joker()] * codes.count(JOKER_CODE)
+    found: dict[tuple[str, tuple[int, ...]], Meld] = {}
+    for records in search.by_low:
+        for record in records:
+            naturals = [Card.from_code(search.field_codes[f]) for f in record.fields]
+            spare = list(wild_cards)
+            for card in naturals:
+                if card in spare:
+                    spare.remove(card)
+            available = printed + spare
+            kind = MeldKind.RUN if record.is_run else MeldKind.SET
+            for k in range(record.kmin, min(record.kmax, len(available)) + 1):
+                for jokers in dict.fromkeys(combinations(available, k)):
+                    cards = naturals + list(jokers)
+                    key = (kind.value, tuple(sorted(card.code for card in cards)))
+                    if key in found:
+                        continue
+                    if rules.why_not(cards, wild_rank=wild_rank, kind=kind) is None:
+                        found[key] = Meld.build(
+                            cards, rules, wild_rank=wild_rank, kind=kind
+                        )
+    return tuple(found[key] for key in sorted(found, key=lambda key: (key[1], key[0])))
+
+
+def possible_layoffs(
+    meld: Meld,
+    hand: Hand | Iterable[Card] | str,
+    rules: MeldRules | None = None,
+    *,
+    wild_rank: Rank | None = None,
+    limit: int = 4,
+) -> tuple[tuple[Card, ...], ...]:
+    """Every distinct group of up to ``limit`` cards from ``hand`` that can be
+    laid off on ``meld``.
+
+    The meld is never rearranged: every card keeps standing for what it
+    stood for, and a run stays one run.
+
+    >>> run = Meld.build("8h 9h Th")
+    >>> [" ".join(map(str, cards)) for cards in possible_layoffs(run, Hand.parse("6h 7h Jh Qh Ah 2c"))]
+    ['7h', 'Jh', '6h 7h', '7h Jh', 'Jh Qh', '6h 7h Jh', '7h Jh Qh', '6h 7h Jh Qh']
+    """
+    rules = rules or _DEFAULT_RULES
+    cards = Hand(hand).cards if not isinstance(hand, Hand) else hand.cards
+
+    def fits(card: Card) -> bool:
+        if card.is_joker or (wild_rank is not None and card.rank == wild_rank):
+            return True
+        target = meld.stands_for[0]
+        if meld.kind is MeldKind.SET:
+            return card.rank == target.rank
+        return card.suit == target.suit
+
+    candidates = [card for card in cards if fits(card)]
+    old = sorted(card.code for card in meld.stands_for)
+    result: list[tuple[Card, ...]] = []
+    seen: set[tuple[int, ...]] = set()
+    for size in range(1, min(limit, len(candidates)) + 1):
+        for group in combinations(candidates, size):
+            key = tuple(sorted(card.code for card in group))
+            if key in seen:
+                continue
+            seen.add(key)
+            combined = list(meld.cards) + list(group)
+            if rules.why_not(combined, wild_rank=wild_rank, kind=meld.kind) is not None:
+                continue
+            grown = Meld.build(combined, rules, wild_rank=wild_rank, kind=meld.kind)
+            stands = sorted(card.code for card in grown.stands_for)
+            if _contains(stands, old) and _keeps_roles(meld, grown):
+                result.append(group)
+    result.sort(key=lambda group: (len(group), [card.code for card in group]))
+    return tuple(result)
+
+
+def _contains(big: list[int], small: list[int]) -> bool:
+    remaining = list(big)
+    for code in small:
+        if code not in remaining:
+            return False
+        remaining.remove(code)
+    return True
+
+
+def _keeps_roles(old: Meld, new: Meld) -> bool:
+    """Whether every card of ``old`` stands for the same card in ``new``."""
+    roles = list(zip(new.cards, new.stands_for, strict=True))
+    for pair in zip(old.cards, old.stands_for, strict=True):
+        if pair not in roles:
+            return False
+        roles.remove(pair)
+    return True

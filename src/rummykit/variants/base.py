@@ -12,12 +12,14 @@ few named hooks (added with the game flow).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
 import attrs
 
 from rummykit.cards import Card, DeckSpec, Hand, Rank
+from rummykit.engine import RuleSet, State, new_game
 from rummykit.melds import MeldRules
 from rummykit.partition import (
     Partition,
@@ -76,7 +78,7 @@ def flag(name: str, value: object) -> None:
 
 
 @attrs.frozen(kw_only=True)
-class Variant:
+class Variant(RuleSet):
     """The base of every rule set.
 
     Subclasses set :attr:`name` and :attr:`aliases` and provide
@@ -92,6 +94,46 @@ class Variant:
     """The variant's name, as :func:`~rummykit.variants.get_variant` knows it."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names :func:`~rummykit.variants.get_variant` accepts."""
+
+    def new_game(
+        self,
+        players: int,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        deck: Sequence[Card | str] | str | None = None,
+        dealer: int | None = None,
+    ) -> State:
+        """Deal one hand to ``players`` players.
+
+        Give ``seed`` or ``rng`` for a reproducible shuffle, or ``deck`` (the
+        whole deck, top card first) to replay a real deal exactly; with none
+        of them the deck is shuffled by :class:`secrets.SystemRandom`.
+        ``dealer`` is chosen at random unless given.
+
+        :raises ValueError: for a number of players the variant does not seat.
+        :raises InvalidCardError: if ``deck`` is not exactly the variant's deck.
+
+        >>> from rummykit.variants import get_variant
+        >>> state = get_variant("classic").new_game(players=2, seed=7)
+        >>> len(state.hands[0]), state.is_terminal
+        (10, False)
+        """
+        return new_game(self, players, seed=seed, rng=rng, deck=deck, dealer=dealer)
+
+    # -- engine hooks that read the variant's properties ------------------------
+
+    def deck_spec(self) -> DeckSpec:
+        """The full deck (:attr:`deck`)."""
+        return self.deck
+
+    def meld_rules_for(self, state: State) -> MeldRules:
+        """The meld rules in force (:attr:`meld_rules`)."""
+        return self.meld_rules
+
+    def points_for(self, state: State) -> PointValues:
+        """What unmelded cards score (:attr:`point_values`)."""
+        return self.point_values
 
     @property
     def deck(self) -> DeckSpec:

@@ -18,10 +18,23 @@ from __future__ import annotations
 from typing import ClassVar
 
 import attrs
+import attrs as _attrs
 
-from rummykit.cards import DeckSpec
-from rummykit.melds import MeldRules
-from rummykit.partition import PointValues
+from rummykit.cards import Card, DeckSpec
+from rummykit.engine import (
+    Action,
+    LayMeld,
+    LayOff,
+    Outcome,
+    Payment,
+    State,
+    StockPolicy,
+    TableMeld,
+    Termination,
+)
+from rummykit.engine.actions import Event
+from rummykit.melds import Meld, MeldRules
+from rummykit.partition import PointValues, possible_layoffs, possible_melds
 from rummykit.variants.base import Variant, flag, one_of, whole
 
 __all__ = ["ClassicRummy"]
@@ -144,3 +157,199 @@ class ClassicRummy(Variant):
         (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
         """
         return PointValues.standard()
+
+    # -- engine hooks ---------------------------------------------------------------
+
+    def stock_policy(self) -> StockPolicy:
+        """C-3: the pile is turned over without shuffling, unless an option says
+        otherwise (flip a fresh upcard, shuffle, or block).
+
+        >>> ClassicRummy().stock_policy(), ClassicRummy(stock_exhaustion="block").stock_policy()
+        (<StockPolicy.TURN_OVER: 'turn_over'>, <StockPolicy.BLOCK: 'block'>)
+        """
+        return StockPolicy(self.stock_exhaustion)
+
+    def turnover_limit(self) -> int | None:
+        """C-3: the :attr:`max_turnovers` option ends a hand that could loop for ever."""
+        return self.max_turnovers
+
+    def discard_reason(self, state: State, card: Card) -> str | None:
+        """The card just taken from the discard pile may not be discarded this turn."""
+        if state.taken is not None and card == state.taken:
+            return f"{card} was just taken from the discard pile and may not be discarded this turn"
+        return None
+
+    def play_actions(self, state: State) -> list[Action]:
+        """Every meld and lay-off the player may make now (C-1, C-2, C-5)."""
+        hand = state.hands[state.current]
+        actions: list[Action] = []
+        rules = self.meld_rules
+        if self.melds_per_turn is None or state.turn_melds < self.melds_per_turn:
+            for meld in possible_melds(hand, rules):
+                action = LayMeld(meld.cards)
+                if self._leaves_reason(state, meld.cards) is None:
+                    actions.append(action)
+        if not self.must_meld_before_layoff or state.melded[state.current]:
+            for index, placed in enumerate(state.table):
+                for cards in possible_layoffs(
+                    placed.meld, hand, rules, limit=len(hand)
+                ):
+                    if self._leaves_reason(state, cards) is None:
+                        actions.append(LayOff(cards, target=index))
+        return actions
+
+    def _leaves_reason(self, state: State, cards: tuple[Card, ...]) -> str | None:
+        """C-2: what is left must still allow a legal discard, or be empty."""
+        try:
+            rest = state.hands[state.current].remove(*cards)
+        except ValueError:
+            return f"{' '.join(map(str, cards))} are not all in player {state.current}'s hand"
+        if not rest:
+            if self.discard_to_go_out:
+                return "a player must keep a card to discard when going out (discard_to_go_out)"
+            return None
+        if all(self.discard_reason(state, card) is not None for card in rest.cards):
+            return (
+                "it would leave only the card just taken from the pile, "
+                "which may not be discarded (C-2)"
+            )
+        return None
+
+    def check_action(self, state: State, action: Action) -> str | None:
+        """Why a meld or lay-off is illegal now, or ``None``."""
+        if not isinstance(action, LayMeld | LayOff):
+            return super().check_action(state, action)
+        if state.phase.value != "play":
+            return f"melding and laying off happen after the draw (the phase is {state.phase})"
+        reason = self._leaves_reason(state, action.cards)
+        if reason is not None:
+            return reason
+        rules = self.meld_rules
+        if isinstance(action, LayMeld):
+            if (
+                self.melds_per_turn is not None
+                and state.turn_melds >= self.melds_per_turn
+            ):
+                return f"at most {self.melds_per_turn} meld(s) a turn (melds_per_turn)"
+            return rules.why_not(action.cards)
+        if self.must_meld_before_layoff and not state.melded[state.current]:
+            return "a player must meld before laying off (must_meld_before_layoff)"
+        if not 0 <= action.target < len(state.table):
+            return f"there is no meld {action.target} on the table"
+        placed = state.table[action.target].meld
+        allowed = possible_layoffs(placed, action.cards, rules, limit=len(action.cards))
+        if not any(
+            sorted(c.code for c in group) == sorted(c.code for c in action.cards)
+            for group in allowed
+        ):
+            return (
+                f"{' '.join(map(str, action.cards))} do not extend meld {action.target} "
+                f"({placed}) without rearranging it"
+            )
+        return None
+
+    def apply_action(self, state: State, action: Action) -> State:
+        """Lay the meld or lay the cards off; an empty hand goes out."""
+        assert isinstance(action, LayMeld | LayOff)
+        player = state.current
+        hands = list(state.hands)
+        hands[player] = hands[player].remove(*action.cards)
+        table = list(state.table)
+        if isinstance(action, LayMeld):
+            table.append(
+                TableMeld(owner=player, meld=Meld.build(action.cards, self.meld_rules))
+            )
+            turn_melds = state.turn_melds + 1
+        else:
+            placed = table[action.target]
+            grown = Meld.build(
+                placed.meld.cards + action.cards, self.meld_rules, kind=placed.meld.kind
+            )
+            table[action.target] = TableMeld(owner=placed.owner, meld=grown)
+            turn_melds = state.turn_melds
+        melded = list(state.melded)
+        melded[player] = True
+        state = _attrs.evolve(
+            state,
+            hands=tuple(hands),
+            table=tuple(table),
+            turn_melds=turn_melds,
+            melded=tuple(melded),
+            history=(*state.history, Event(player=player, action=action)),
+        )
+        if not hands[player]:
+            return self.on_empty_hand(state)
+        return state
+
+    def on_empty_hand(self, state: State) -> State:
+        """C-1 and C-4: the player goes out and is paid what every other hand
+        holds, doubled for going rummy."""
+        winner = state.current
+        last = state.history[-1].action if state.history else None
+        discarded = last is not None and type(last).__name__ == "Discard"
+        rummy = not state.melded_before_turn
+        if self.rummy_requires_no_discard and discarded:
+            rummy = False
+        factor = 2 if rummy else 1
+        points = tuple(self.point_values.total(hand.cards) for hand in state.hands)
+        payments = tuple(
+            Payment(
+                payer=seat,
+                payee=winner,
+                points=points[seat] * factor,
+                money=points[seat] * factor * self.stake,
+                reason="rummy" if rummy else "cards in hand",
+            )
+            for seat in range(state.players)
+            if seat != winner
+        )
+        return state.end(
+            Outcome(
+                termination=Termination.WENT_OUT,
+                winners=(winner,),
+                points=points,
+                payments=payments,
+                rummy=rummy,
+                note=f"player {winner} went out"
+                + (" (rummy: payments doubled)" if rummy else ""),
+            )
+        )
+
+    def end_on_exhaustion(self, state: State, policy: StockPolicy) -> State:
+        """C-3 block: the lowest hand collects the difference from each other
+        hand; the turn-over limit voids the hand."""
+        points = tuple(self.point_values.total(hand.cards) for hand in state.hands)
+        if policy is not StockPolicy.BLOCK:
+            return state.end(
+                Outcome(
+                    termination=Termination.VOID,
+                    winners=(),
+                    points=points,
+                    note="the stock ran out: the hand is void",
+                )
+            )
+        low = min(points)
+        order = [
+            state.seat_after(state.dealer + offset) for offset in range(state.players)
+        ]
+        winner = next(seat for seat in order if points[seat] == low)
+        payments = tuple(
+            Payment(
+                payer=seat,
+                payee=winner,
+                points=points[seat] - low,
+                money=(points[seat] - low) * self.stake,
+                reason="block",
+            )
+            for seat in range(state.players)
+            if seat != winner
+        )
+        return state.end(
+            Outcome(
+                termination=Termination.BLOCKED,
+                winners=(winner,),
+                points=points,
+                payments=payments,
+                note=f"the stock ran out: player {winner} holds the lowest hand",
+            )
+        )

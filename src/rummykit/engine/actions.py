@@ -1,0 +1,312 @@
+"""Actions, phases and the events a game's history records.
+
+Every action is a small frozen value a frontend can display; ``str()`` gives
+a short readable form.  Which actions are legal in a state, and what they
+do, is the business of :class:`~rummykit.engine.State` and the variant.
+
+>>> from rummykit import Card
+>>> str(Discard(Card("Kd"))), str(DrawStock()), str(LayOff((Card("Jh"),), target=0))
+('discard Kd', 'draw from the stock', 'lay off Jh on meld 0')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import StrEnum, unique
+
+import attrs
+
+from rummykit.cards import Card, parse_cards
+
+__all__ = [
+    "Action",
+    "Claim",
+    "Declare",
+    "DeclareGin",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "Drop",
+    "Event",
+    "Knock",
+    "LayMeld",
+    "LayOff",
+    "Pass",
+    "Phase",
+    "Show",
+    "Timeout",
+]
+
+
+@unique
+class Phase(StrEnum):
+    """Where a hand stands: whose decision is pending, and of what kind.
+
+    >>> Phase.DRAW.value
+    'draw'
+    """
+
+    DRAW = "draw"
+    """The start of a turn: draw (or knock, drop, ...)."""
+    PLAY = "play"
+    """After the draw: meld, lay off, declare, discard."""
+    CLAIM = "claim"
+    """A claim window after a discard: each offered player claims or passes."""
+    SHOW = "show"
+    """After a declaration: each other player shows a grouping."""
+    ENDED = "ended"
+    """The hand is over; :attr:`~rummykit.engine.State.outcome` says how."""
+
+
+def _card(card: Card | str) -> Card:
+    return card if isinstance(card, Card) else Card.parse(card)
+
+
+def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return tuple(_card(card) for card in cards)
+
+
+def _groups(
+    groups: Iterable[Iterable[Card | str] | str],
+) -> tuple[tuple[Card, ...], ...]:
+    return tuple(_cards(group) for group in groups)
+
+
+def _names(cards: Iterable[Card]) -> str:
+    return " ".join(map(str, cards))
+
+
+@attrs.frozen
+class Action:
+    """The base of every action.
+
+    >>> isinstance(DrawStock(), Action)
+    True
+    """
+
+
+@attrs.frozen
+class DrawStock(Action):
+    """Draw the top card of the stock (turning the pile over first if the
+    variant does that when the stock is empty).
+
+    >>> DrawStock() == DrawStock()
+    True
+    """
+
+    def __str__(self) -> str:
+        return "draw from the stock"
+
+
+@attrs.frozen
+class DrawDiscard(Action):
+    """Take the top card of the discard pile.
+
+    >>> str(DrawDiscard())
+    'take the discard'
+    """
+
+    def __str__(self) -> str:
+        return "take the discard"
+
+
+@attrs.frozen
+class Discard(Action):
+    """Discard ``card`` face up onto the pile, ending the turn.
+
+    >>> Discard(Card("Qs")).card
+    Card('Qs')
+    """
+
+    card: Card = attrs.field(converter=_card)
+    """The card to discard."""
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class LayMeld(Action):
+    """Lay ``cards`` on the table as a new meld.
+
+    >>> str(LayMeld("7c 8c 9c"))
+    'meld 7c 8c 9c'
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    """The cards of the meld, from the player's hand."""
+
+    def __str__(self) -> str:
+        return f"meld {_names(self.cards)}"
+
+
+@attrs.frozen
+class LayOff(Action):
+    """Add ``cards`` from the hand to the table meld numbered ``target``.
+
+    >>> LayOff("Jh Qh", target=2).target
+    2
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_cards)
+    """The cards to add."""
+    target: int = attrs.field(kw_only=True)
+    """The index of the meld in :attr:`~rummykit.engine.State.table`."""
+
+    def __str__(self) -> str:
+        return f"lay off {_names(self.cards)} on meld {self.target}"
+
+
+@attrs.frozen
+class Knock(Action):
+    """Knock: end the hand, everyone scoring their deadwood.
+
+    >>> str(Knock())
+    'knock'
+    """
+
+    def __str__(self) -> str:
+        return "knock"
+
+
+@attrs.frozen
+class DeclareGin(Action):
+    """Declare gin: meld every card but ``discard``, which is discarded.
+
+    >>> str(DeclareGin(Card("Kc")))
+    'gin, discarding Kc'
+    """
+
+    discard: Card = attrs.field(converter=_card)
+    """The spare card, discarded."""
+
+    def __str__(self) -> str:
+        return f"gin, discarding {self.discard}"
+
+
+@attrs.frozen
+class Claim(Action):
+    """Claim the card just discarded, in a claim window.
+
+    >>> str(Claim())
+    'claim'
+    """
+
+    def __str__(self) -> str:
+        return "claim"
+
+
+@attrs.frozen
+class Pass(Action):
+    """Decline a claim window.
+
+    >>> str(Pass())
+    'pass'
+    """
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class Drop(Action):
+    """Drop out of the hand, paying the drop penalty.
+
+    >>> str(Drop())
+    'drop'
+    """
+
+    def __str__(self) -> str:
+        return "drop"
+
+
+@attrs.frozen
+class Declare(Action):
+    """Declare: place ``finish`` face down and show ``groups``, every other card.
+
+    >>> action = Declare("Kd", ["3h 4h 5h", "Qs Qh Qd"])
+    >>> str(action)
+    'declare with finish card Kd: [3h 4h 5h] [Qs Qh Qd]'
+    """
+
+    finish: Card = attrs.field(converter=_card)
+    """The finish card, placed face down."""
+    groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)
+    """The grouping of the remaining cards into melds."""
+
+    def __str__(self) -> str:
+        shown = " ".join(f"[{_names(group)}]" for group in self.groups)
+        return f"declare with finish card {self.finish}: {shown}"
+
+
+@attrs.frozen
+class Show(Action):
+    """Show a grouping after someone's declaration; ungrouped cards are deadwood.
+
+    >>> str(Show(["As 2s 3s"], deadwood="Kd 9c"))
+    'show [As 2s 3s], deadwood Kd 9c'
+    """
+
+    groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)
+    """The melds the player shows."""
+    deadwood: tuple[Card, ...] = attrs.field(default=(), converter=_cards, kw_only=True)
+    """The cards left out of the melds."""
+
+    def __str__(self) -> str:
+        shown = " ".join(f"[{_names(group)}]" for group in self.groups)
+        return f"show {shown}, deadwood {_names(self.deadwood)}"
+
+
+@attrs.frozen
+class Timeout(Action):
+    """The host's report that the timer of decision ``decision_id`` ran out.
+
+    The variant's fallback for that decision is then applied
+    deterministically.  A stale ``decision_id`` (the player acted first) is
+    refused.
+
+    >>> str(Timeout(4))
+    'timeout of decision 4'
+    """
+
+    decision_id: int
+    """The :attr:`~rummykit.engine.PendingDecision.decision_id` that timed out."""
+
+    def __str__(self) -> str:
+        return f"timeout of decision {self.decision_id}"
+
+
+@attrs.frozen
+class Event:
+    """One entry of a hand's history: who did what, and the card it moved.
+
+    ``card`` is the card drawn, taken or discarded; for a draw from the stock
+    only the drawer may see it, and views hide it from everyone else.
+
+    >>> event = Event(player=1, action=DrawStock(), card=Card("4c"))
+    >>> str(event)
+    'player 1: draw from the stock (4c)'
+    """
+
+    player: int
+    """The seat that acted."""
+    action: Action
+    """What they did."""
+    card: Card | None = None
+    """The card the action moved, if one."""
+    private: bool = False
+    """Whether ``card`` is hidden from the other players."""
+
+    def __str__(self) -> str:
+        card = "" if self.card is None else f" ({self.card})"
+        return f"player {self.player}: {self.action}{card}"
+
+    def censored(self) -> Event:
+        """This event as the other players see it.
+
+        >>> Event(player=0, action=DrawStock(), card=Card("4c"), private=True).censored().card is None
+        True
+        """
+        return attrs.evolve(self, card=None) if self.private else self

@@ -1,0 +1,120 @@
+"""How a hand ended: the termination, the winner, the points and the payments.
+
+>>> outcome = Outcome(
+...     termination=Termination.WENT_OUT,
+...     winners=(0,),
+...     points=(0, 37, 3),
+...     payments=(Payment(payer=1, payee=0, points=37, money=37.0),
+...               Payment(payer=2, payee=0, points=3, money=3.0)),
+... )
+>>> outcome.winner, outcome.money_for(0), outcome.money_for(1)
+(0, 40.0, -37.0)
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum, unique
+
+import attrs
+
+__all__ = ["Outcome", "Payment", "Termination"]
+
+
+@unique
+class Termination(StrEnum):
+    """Why a hand ended.
+
+    >>> Termination.KNOCK.value
+    'knock'
+    """
+
+    WENT_OUT = "went_out"
+    """A player emptied their hand."""
+    KNOCK = "knock"
+    """A player knocked; everyone scores their deadwood."""
+    GIN = "gin"
+    """A player melded every card."""
+    OUTRIGHT = "outright"
+    """A player showed a hand that wins the whole game outright."""
+    DECLARATION = "declaration"
+    """A valid declaration, after which the others showed."""
+    LAST_PLAYER = "last_player"
+    """Every other player dropped or declared wrongly."""
+    BLOCKED = "blocked"
+    """The stock ran out and the lowest hand won (block rummy, lowest points)."""
+    VOID = "void"
+    """The hand was abandoned with no score (stock exhausted, turn-over limit)."""
+
+
+@attrs.frozen(kw_only=True)
+class Payment:
+    """One ledger entry: ``payer`` owes ``payee`` ``points`` worth ``money``.
+
+    ``rake`` is the house's cut taken from this entry.
+
+    >>> Payment(payer=2, payee=0, points=35, money=70.0, rake=2.8).money
+    70.0
+    """
+
+    payer: int
+    """The seat that pays."""
+    payee: int
+    """The seat that is paid."""
+    points: int
+    """The points this entry settles."""
+    money: float
+    """The money it moves: points × stake (or a flat amount)."""
+    rake: float = 0.0
+    """The house's cut of this entry, paid out of ``money``."""
+    reason: str = ""
+    """What the entry is for, such as ``"deadwood"`` or ``"drop"``."""
+
+
+@attrs.frozen(kw_only=True)
+class Outcome:
+    """The result of one hand.
+
+    ``points[i]`` is what seat ``i`` scored in the hand (deadwood, penalties;
+    negative for a gin bonus), and ``payments`` is the ledger.
+
+    >>> Outcome(termination=Termination.VOID, winners=(), points=(0, 0)).winner is None
+    True
+    """
+
+    termination: Termination
+    """Why the hand ended."""
+    winners: tuple[int, ...]
+    """The winning seats; empty for a void hand, several for a split."""
+    points: tuple[int, ...]
+    """Each seat's points for the hand."""
+    payments: tuple[Payment, ...] = ()
+    """The ledger entries the hand settles."""
+    rummy: bool = False
+    """Whether the winner went rummy (out in one turn), doubling payments."""
+    note: str = ""
+    """A sentence for people, such as ``"player 0 went out"``."""
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner, or ``None`` if there is none or several.
+
+        >>> Outcome(termination=Termination.GIN, winners=(2,), points=(5, 9, -10)).winner
+        2
+        """
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def money_for(self, player: int) -> float:
+        """What ``player`` gains (positive) or loses in money, rake deducted.
+
+        >>> Outcome(termination=Termination.WENT_OUT, winners=(0,), points=(0, 4),
+        ...         payments=(Payment(payer=1, payee=0, points=4, money=4.0, rake=0.5),)
+        ...         ).money_for(0)
+        3.5
+        """
+        total = 0.0
+        for payment in self.payments:
+            if payment.payee == player:
+                total += payment.money - payment.rake
+            if payment.payer == player:
+                total -= payment.money
+        return total

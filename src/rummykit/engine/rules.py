@@ -1,0 +1,170 @@
+"""The hooks through which a rule set drives the generic engine.
+
+The engine knows turns, piles, phases, card movement, stock exhaustion,
+claim windows, timers and lapses.  A rule set subclasses :class:`RuleSet`
+and overrides the hooks it needs; the defaults describe a plain draw-and-
+discard game.  The engine never asks which rule set it runs.
+
+How a new variant plugs in, in short:
+
+- the deck, the deal size and the meld rules (:meth:`RuleSet.deck_spec`,
+  :meth:`RuleSet.cards_per_player`, :meth:`RuleSet.meld_rules_for`);
+- what else may be done at the start of a turn and after the draw
+  (:meth:`RuleSet.turn_start_actions`, :meth:`RuleSet.play_actions`), with
+  :meth:`RuleSet.check_action` and :meth:`RuleSet.apply_action` for those
+  actions;
+- which discards are allowed (:meth:`RuleSet.discard_reason`) and whether the
+  discard pile may be taken (:meth:`RuleSet.take_discard_reason`);
+- what a discard opens (:meth:`RuleSet.after_discard`), what an empty hand
+  means (:meth:`RuleSet.on_empty_hand`), and how the stock is renewed
+  (:meth:`RuleSet.stock_policy`);
+- the timers and their fallbacks (:meth:`RuleSet.timer`).
+
+>>> from rummykit.engine import StockPolicy
+>>> StockPolicy.TURN_OVER.value
+'turn_over'
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum, unique
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.cards import Card, DeckSpec
+from rummykit.melds import MeldRules
+from rummykit.partition import PointValues
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rummykit.engine.actions import Action
+    from rummykit.engine.state import State
+    from rummykit.engine.views import TimerSpec
+
+__all__ = ["RuleSet", "StockPolicy"]
+
+
+@unique
+class StockPolicy(StrEnum):
+    """What happens when a player would draw from an empty stock.
+
+    >>> StockPolicy("block") is StockPolicy.BLOCK
+    True
+    """
+
+    TURN_OVER = "turn_over"
+    """The discard pile, turned over without shuffling, becomes the stock:
+    the first card discarded is the new top."""
+    TURN_OVER_THEN_FLIP = "turn_over_then_flip"
+    """As TURN_OVER, then the new stock's top card starts a fresh pile."""
+    SHUFFLE = "shuffle"
+    """The whole pile is shuffled to form the stock."""
+    RESHUFFLE_KEEP_TOP = "reshuffle_keep_top"
+    """The pile less its top card is shuffled to form the stock."""
+    BLOCK = "block"
+    """The hand ends; the lowest hand collects the differences."""
+    LOWEST_POINTS = "lowest_points"
+    """The hand ends; the lowest hand wins and the others pay their points."""
+    VOID = "void"
+    """The hand ends with no score."""
+
+
+@attrs.frozen
+class RuleSet:
+    """The engine's view of a rule set: hooks with plain defaults.
+
+    >>> from rummykit import get_variant
+    >>> isinstance(get_variant("classic"), RuleSet)
+    True
+    """
+
+    # -- setup -----------------------------------------------------------------
+
+    def deck_spec(self) -> DeckSpec:
+        """The full deck."""
+        raise NotImplementedError
+
+    def cards_per_player(self, players: int) -> int:
+        """Cards dealt to each of ``players`` players.
+
+        :raises ValueError: if the table does not seat that many.
+        """
+        raise NotImplementedError
+
+    def meld_rules_for(self, state: State) -> MeldRules:
+        """The meld rules in force (they may depend on the hand)."""
+        raise NotImplementedError
+
+    def points_for(self, state: State) -> PointValues:
+        """What unmelded cards score."""
+        raise NotImplementedError
+
+    def after_deal(self, state: State) -> State:
+        """Finish the deal once the hands are dealt: by default turn the stock's
+        top card up to start the discard pile."""
+        card = state.stock[-1]
+        return attrs.evolve(state, stock=state.stock[:-1], pile=(card,))
+
+    def first_player(self, state: State) -> int:
+        """Who plays first: by default the dealer's left."""
+        return state.seat_after(state.dealer)
+
+    def play_direction(self) -> int:
+        """1 if play passes clockwise (to the next seat), -1 if anticlockwise."""
+        return 1
+
+    # -- the turn ----------------------------------------------------------------
+
+    def turn_start_actions(self, state: State) -> list[Action]:
+        """Actions besides drawing at the start of a turn (knock, drop, ...)."""
+        return []
+
+    def play_actions(self, state: State) -> list[Action]:
+        """Actions besides discarding after the draw (melds, lay-offs, ...)."""
+        return []
+
+    def take_discard_reason(self, state: State) -> str | None:
+        """Why the top discard may not be taken now, or ``None`` if it may."""
+        return None
+
+    def discard_reason(self, state: State, card: Card) -> str | None:
+        """Why ``card`` may not be discarded now, or ``None`` if it may."""
+        return None
+
+    def check_action(self, state: State, action: Action) -> str | None:
+        """Why a variant action is illegal, or ``None``; unknown actions are illegal."""
+        return f"{type(action).__name__} is not an action of this game"
+
+    def apply_action(self, state: State, action: Action) -> State:
+        """Carry out a variant action that :meth:`check_action` allowed."""
+        raise NotImplementedError
+
+    def after_discard(self, state: State) -> State:
+        """What a discard leads to: by default the next player's turn."""
+        return state.next_turn()
+
+    def on_empty_hand(self, state: State) -> State:
+        """What a player emptying their hand means; by default nothing special."""
+        return state
+
+    # -- the stock and the clock --------------------------------------------------
+
+    def stock_policy(self) -> StockPolicy:
+        """How the stock is renewed when it runs out."""
+        return StockPolicy.TURN_OVER
+
+    def turnover_limit(self) -> int | None:
+        """End the hand (void) after this many renewals of the stock."""
+        return None
+
+    def end_on_exhaustion(self, state: State, policy: StockPolicy) -> State:
+        """End the hand when the stock runs out under an ending policy."""
+        raise NotImplementedError
+
+    def timer(self, state: State) -> TimerSpec | None:
+        """The timer on the pending decision, if any."""
+        return None
+
+    def lapse_limit(self) -> int | None:
+        """Timed-out decisions that make a player drop; ``None`` for no limit."""
+        return None

@@ -1,0 +1,667 @@
+"""The generic, immutable state of one dealt hand, and its transitions.
+
+A :class:`State` never changes: :meth:`State.apply` checks an action and
+returns a new state, and a refused action raises
+:class:`~rummykit.errors.IllegalActionError` and leaves every state as it
+was.  Keeping an old state is undo.
+
+>>> from rummykit import get_variant
+>>> state = get_variant("classic").new_game(players=2, seed=3)
+>>> state.phase, state.current_player
+(<Phase.DRAW: 'draw'>, 0)
+>>> after = state.apply(state.legal_actions()[0])
+>>> after.phase, state.phase
+(<Phase.PLAY: 'play'>, <Phase.DRAW: 'draw'>)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from rummykit.cards import Card, Hand, Rank, parse_cards
+from rummykit.engine.actions import (
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    Event,
+    Pass,
+    Phase,
+    Timeout,
+)
+from rummykit.engine.outcome import Outcome
+from rummykit.engine.rules import RuleSet, StockPolicy
+from rummykit.engine.views import Expiry, PendingDecision, PlayerView, TableMeld
+from rummykit.errors import IllegalActionError, InvalidCardError
+from rummykit.partition import partition
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+__all__ = ["State", "new_game"]
+
+
+@attrs.frozen(kw_only=True)
+class State:
+    """One dealt hand: the cards, whose turn it is, and what has happened.
+
+    Build states with a variant's ``new_game``; the fields are public for
+    reading, saving and testing.  Hidden information lives here too (every
+    hand, the stock order), so show players :meth:`view` instead.
+
+    >>> from rummykit import get_variant
+    >>> state = get_variant("classic").new_game(players=3, seed=1)
+    >>> [len(hand) for hand in state.hands], len(state.stock), len(state.pile)
+    ([7, 7, 7], 30, 1)
+    """
+
+    rules: RuleSet
+    """The variant being played."""
+    players: int
+    """The number of seats."""
+    dealer: int
+    """The dealer's seat."""
+    hands: tuple[Hand, ...]
+    """Each seat's cards."""
+    stock: tuple[Card, ...]
+    """The stock, bottom first (its last card is the top)."""
+    pile: tuple[Card, ...]
+    """The discard pile, bottom first (its last card is the top)."""
+    table: tuple[TableMeld, ...] = ()
+    """The melds on the table."""
+    out_of_play: tuple[Card, ...] = ()
+    """Cards out of play: dropped hands, a face-up indicator."""
+    wild_rank: Rank | None = None
+    """The hand's wild rank, if the variant has one."""
+    indicator: Card | None = None
+    """The face-up card that set the wild rank."""
+    phase: Phase = Phase.DRAW
+    """What kind of decision is pending."""
+    current: int = 0
+    """The seat whose decision is pending (meaningless once ended)."""
+    active: tuple[bool, ...] = ()
+    """Which seats are still in the hand."""
+    drawn: Card | None = None
+    """The card the current player drew this turn."""
+    taken: Card | None = None
+    """The card the current player took from the discard pile this turn."""
+    turn_melds: int = 0
+    """Melds the current player has laid this turn."""
+    melded: tuple[bool, ...] = ()
+    """Whether each seat has melded or laid off this hand."""
+    melded_before_turn: bool = False
+    """Whether the current player had melded before this turn began."""
+    turnovers: int = 0
+    """How many times the stock has been renewed from the pile."""
+    lapses: tuple[int, ...] = ()
+    """Timed-out decisions per seat."""
+    decision_id: int = 0
+    """Counts the decisions of the hand; a timeout must quote the current one."""
+    queue: tuple[int, ...] = ()
+    """Seats still to decide in a claim window or a show, in order."""
+    shown: tuple[Hand | None, ...] = ()
+    """Hands made public; ``None`` while hidden."""
+    history: tuple[Event, ...] = ()
+    """Every action of the hand, with the card it moved."""
+    outcome: Outcome | None = None
+    """How the hand ended, once it has."""
+    scores: tuple[int, ...] = ()
+    """Running scores before this hand, for views (set by a match)."""
+    chance: int = 0
+    """The seed of the next shuffle, hidden from every player."""
+
+    # -- reading -----------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat that must act, or ``None`` once the hand is over.
+
+        >>> from rummykit import get_variant
+        >>> get_variant("classic").new_game(players=2, seed=0, dealer=1).current_player
+        0
+        """
+        return None if self.phase is Phase.ENDED else self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        """Whether the hand is over.
+
+        >>> from rummykit import get_variant
+        >>> get_variant("classic").new_game(players=2, seed=0).is_terminal
+        False
+        """
+        return self.phase is Phase.ENDED
+
+    @property
+    def variant(self) -> RuleSet:
+        """The variant being played (the same as :attr:`rules`)."""
+        return self.rules
+
+    @property
+    def pending(self) -> PendingDecision | None:
+        """The pending decision with its timer, or ``None`` once ended.
+
+        >>> from rummykit import get_variant
+        >>> get_variant("classic").new_game(players=2, seed=0).pending.phase
+        <Phase.DRAW: 'draw'>
+        """
+        if self.phase is Phase.ENDED:
+            return None
+        return PendingDecision(
+            decision_id=self.decision_id,
+            player=self.current,
+            phase=self.phase,
+            timer=self.rules.timer(self),
+        )
+
+    def seat_after(self, seat: int) -> int:
+        """The next seat in the direction of play, active or not.
+
+        >>> from rummykit import get_variant
+        >>> get_variant("classic").new_game(players=3, seed=0).seat_after(2)
+        0
+        """
+        return (seat + self.rules.play_direction()) % self.players
+
+    def next_active(self, seat: int) -> int:
+        """The next seat still in the hand after ``seat``.
+
+        >>> from rummykit import get_variant
+        >>> get_variant("classic").new_game(players=3, seed=0).next_active(0)
+        1
+        """
+        nxt = self.seat_after(seat)
+        while not self.active[nxt]:
+            nxt = self.seat_after(nxt)
+        return nxt
+
+    def wild(self, card: Card) -> bool:
+        """Whether ``card`` is a joker in this hand (printed, or of the wild rank).
+
+        >>> from rummykit import Card, get_variant
+        >>> get_variant("classic").new_game(players=2, seed=0).wild(Card("7h"))
+        False
+        """
+        return card.is_joker or (
+            self.wild_rank is not None and card.rank == self.wild_rank
+        )
+
+    # -- legality ----------------------------------------------------------------
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take, as displayable objects.
+
+        Timeouts are the host's, not the player's, so they are not listed;
+        :meth:`is_legal` accepts a timeout for the pending decision.
+
+        >>> from rummykit import get_variant
+        >>> [str(a) for a in get_variant("classic").new_game(players=2, seed=0).legal_actions()]
+        ['draw from the stock', 'take the discard']
+        """
+        if self.phase is Phase.ENDED:
+            return ()
+        actions: list[Action] = []
+        if self.phase is Phase.DRAW:
+            if self._stock_reason() is None:
+                actions.append(DrawStock())
+            if self._take_reason() is None:
+                actions.append(DrawDiscard())
+            actions += self.rules.turn_start_actions(self)
+        elif self.phase is Phase.PLAY:
+            actions += self.rules.play_actions(self)
+            for card in dict.fromkeys(self.hands[self.current].cards):
+                if self._discard_reason(card) is None:
+                    actions.append(Discard(card))
+        else:
+            actions += self.rules.turn_start_actions(self)
+        return tuple(actions)
+
+    def check(self, action: Action) -> None:
+        """Refuse ``action`` if it is illegal now, naming the rule.
+
+        :raises IllegalActionError: with the action and the reason.
+
+        >>> from rummykit import Card, get_variant
+        >>> state = get_variant("classic").new_game(players=2, seed=0)
+        >>> state.check(Discard(Card("Ks")))
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.IllegalActionError: illegal action discard Ks: a player draws before discarding (the phase is draw)
+        """
+        reason = self._reason(action)
+        if reason is not None:
+            raise IllegalActionError(action, reason)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is legal now; :meth:`check` without the raise.
+
+        >>> from rummykit import get_variant
+        >>> get_variant("classic").new_game(players=2, seed=0).is_legal(DrawStock())
+        True
+        """
+        return self._reason(action) is None
+
+    def _reason(self, action: Action) -> str | None:
+        if not isinstance(action, Action):
+            return f"{action!r} is not an Action"
+        if self.phase is Phase.ENDED:
+            return "the hand is over"
+        if isinstance(action, Timeout):
+            if action.decision_id != self.decision_id:
+                return (
+                    f"decision {action.decision_id} is not the pending one "
+                    f"({self.decision_id}); the player acted first"
+                )
+            if self.rules.timer(self) is None:
+                return "the pending decision has no timer"
+            return None
+        if isinstance(action, DrawStock | DrawDiscard):
+            if self.phase is not Phase.DRAW:
+                return f"drawing happens at the start of a turn (the phase is {self.phase})"
+            return (
+                self._stock_reason()
+                if isinstance(action, DrawStock)
+                else self._take_reason()
+            )
+        if isinstance(action, Discard):
+            if self.phase is not Phase.PLAY:
+                return f"a player draws before discarding (the phase is {self.phase})"
+            if action.card not in self.hands[self.current]:
+                return f"{action.card} is not in player {self.current}'s hand"
+            return self._discard_reason(action.card)
+        return self.rules.check_action(self, action)
+
+    def _stock_reason(self) -> str | None:
+        if self.stock:
+            return None
+        policy = self.rules.stock_policy()
+        if policy in (StockPolicy.RESHUFFLE_KEEP_TOP,) and len(self.pile) < 2:
+            return "the stock is empty and the pile cannot renew it"
+        if not self.pile:
+            return "the stock and the discard pile are both empty"
+        return None
+
+    def _take_reason(self) -> str | None:
+        if not self.pile:
+            return "the discard pile is empty"
+        return self.rules.take_discard_reason(self)
+
+    def _discard_reason(self, card: Card) -> str | None:
+        return self.rules.discard_reason(self, card)
+
+    # -- transitions -------------------------------------------------------------
+
+    def apply(self, action: Action) -> State:
+        """Check ``action`` and return the state after it; this state is unchanged.
+
+        :raises IllegalActionError: naming the rule, if ``action`` is illegal.
+
+        >>> from rummykit import get_variant
+        >>> state = get_variant("classic").new_game(players=2, seed=0)
+        >>> state.apply(DrawStock()).phase
+        <Phase.PLAY: 'play'>
+        """
+        self.check(action)
+        return self._apply_unchecked(action)
+
+    def draw_stock(self) -> State:
+        """Shortcut for ``apply(DrawStock())``."""
+        return self.apply(DrawStock())
+
+    def draw_discard(self) -> State:
+        """Shortcut for ``apply(DrawDiscard())``."""
+        return self.apply(DrawDiscard())
+
+    def discard(self, card: Card | str) -> State:
+        """Shortcut for ``apply(Discard(card))``."""
+        return self.apply(Discard(card if isinstance(card, Card) else Card.parse(card)))
+
+    def _apply_unchecked(self, action: Action) -> State:
+        if isinstance(action, DrawStock):
+            return self._draw_stock()
+        if isinstance(action, DrawDiscard):
+            card = self.pile[-1]
+            return self._after_draw(
+                attrs.evolve(self, pile=self.pile[:-1], taken=card),
+                card,
+                Event(player=self.current, action=action, card=card),
+            )
+        if isinstance(action, Discard):
+            return self._discard(action)
+        if isinstance(action, Timeout):
+            return self._timeout(action)
+        return self.rules.apply_action(self, action)
+
+    def _draw_stock(self) -> State:
+        state = self
+        if not state.stock:
+            state = state.renew_stock()
+        card = state.stock[-1]
+        return state._after_draw(
+            attrs.evolve(state, stock=state.stock[:-1]),
+            card,
+            Event(player=self.current, action=DrawStock(), card=card, private=True),
+        )
+
+    def _after_draw(self, state: State, card: Card, event: Event) -> State:
+        hands = list(state.hands)
+        hands[self.current] = hands[self.current].add(card)
+        return attrs.evolve(
+            state,
+            hands=tuple(hands),
+            drawn=card,
+            phase=Phase.PLAY,
+            decision_id=state.decision_id + 1,
+            history=(*state.history, event),
+        )
+
+    def _discard(self, action: Discard) -> State:
+        hands = list(self.hands)
+        hands[self.current] = hands[self.current].remove(action.card)
+        state = attrs.evolve(
+            self,
+            hands=tuple(hands),
+            pile=(*self.pile, action.card),
+            history=(
+                *self.history,
+                Event(player=self.current, action=action, card=action.card),
+            ),
+        )
+        if not hands[self.current]:
+            return self.rules.on_empty_hand(state)
+        return self.rules.after_discard(state)
+
+    def renew_stock(self) -> State:
+        """The state with the stock renewed from the pile by the variant's policy.
+
+        Used when a player draws from an empty stock; the policy decides
+        whether the pile is turned over (the first card discarded becomes the
+        top), shuffled, or shuffled but for its top card.
+        """
+        policy = self.rules.stock_policy()
+        pile = self.pile
+        rng = random.Random(self.chance)
+        keep: tuple[Card, ...] = ()
+        if policy is StockPolicy.RESHUFFLE_KEEP_TOP:
+            pile, keep = pile[:-1], pile[-1:]
+        if policy in (StockPolicy.SHUFFLE, StockPolicy.RESHUFFLE_KEEP_TOP):
+            cards = list(pile)
+            rng.shuffle(cards)
+            stock = tuple(cards)
+        else:
+            stock = tuple(reversed(pile))
+        if policy is StockPolicy.TURN_OVER_THEN_FLIP and len(stock) > 1:
+            keep = stock[-1:]
+            stock = stock[:-1]
+        return attrs.evolve(
+            self,
+            stock=stock,
+            pile=keep,
+            turnovers=self.turnovers + 1,
+            chance=rng.getrandbits(63),
+        )
+
+    def next_turn(self, after: int | None = None) -> State:
+        """The state at the start of the next active player's turn.
+
+        Variants call this when a turn ends.  If the stock is empty and the
+        variant ends hands then (block, void, turn-over limit), the hand ends.
+        """
+        seat = self.next_active(self.current if after is None else after)
+        state = attrs.evolve(
+            self,
+            current=seat,
+            phase=Phase.DRAW,
+            drawn=None,
+            taken=None,
+            turn_melds=0,
+            melded_before_turn=self.melded[seat] if self.melded else False,
+            queue=(),
+            decision_id=self.decision_id + 1,
+        )
+        if not state.stock:
+            policy = self.rules.stock_policy()
+            limit = self.rules.turnover_limit()
+            if policy in (
+                StockPolicy.BLOCK,
+                StockPolicy.LOWEST_POINTS,
+                StockPolicy.VOID,
+            ):
+                return self.rules.end_on_exhaustion(state, policy)
+            if (limit is not None and state.turnovers >= limit) or (
+                state._stock_reason() is not None and state._take_reason() is not None
+            ):
+                return self.rules.end_on_exhaustion(state, StockPolicy.VOID)
+        return state
+
+    def end(self, outcome: Outcome) -> State:
+        """The state with the hand over and every hand shown."""
+        return attrs.evolve(
+            self,
+            phase=Phase.ENDED,
+            outcome=outcome,
+            shown=tuple(self.hands),
+            queue=(),
+            decision_id=self.decision_id + 1,
+        )
+
+    def _timeout(self, action: Timeout) -> State:
+        timer = self.rules.timer(self)
+        assert timer is not None  # checked by _reason
+        player = self.current
+        lapses = list(self.lapses)
+        if timer.counts_as_lapse:
+            lapses[player] += 1
+        state = attrs.evolve(
+            self,
+            lapses=tuple(lapses),
+            history=(*self.history, Event(player=player, action=action)),
+        )
+        expiry = timer.on_expiry
+        limit = self.rules.lapse_limit()
+        if timer.counts_as_lapse and limit is not None and lapses[player] >= limit:
+            expiry = Expiry.AUTO_DROP
+        return state._fallback(expiry)
+
+    def _fallback(self, expiry: Expiry) -> State:
+        """Apply a timer's fallback deterministically."""
+        if expiry is Expiry.AUTO_DROP:
+            return self._apply_unchecked(Drop())
+        if expiry is Expiry.PASS:
+            return self._apply_unchecked(Pass())
+        if expiry is Expiry.AUTO_DRAW_STOCK_THEN_DISCARD_DRAWN:
+            state = (
+                self._apply_unchecked(DrawStock()) if self.phase is Phase.DRAW else self
+            )
+            return state._fallback(Expiry.AUTO_DISCARD)
+        if expiry is Expiry.AUTO_DISCARD:
+            state = (
+                self._apply_unchecked(DrawStock()) if self.phase is Phase.DRAW else self
+            )
+            return state._apply_unchecked(Discard(state.fallback_discard()))
+        return self.rules.apply_action(self, _Arrange(expiry))
+
+    def fallback_discard(self) -> Card:
+        """The card an automatic discard throws: the drawn card if allowed,
+        otherwise the costliest unmelded card (ties: the last in hand order),
+        otherwise the costliest card that may be discarded."""
+        hand = self.hands[self.current]
+        if self.drawn is not None and self._discard_reason(self.drawn) is None:
+            return self.drawn
+        points = self.rules.points_for(self)
+        grouping = partition(
+            hand, self.rules.meld_rules_for(self), points, wild_rank=self.wild_rank
+        )
+        allowed = [card for card in hand.cards if self._discard_reason(card) is None]
+        pool = [card for card in grouping.deadwood if card in allowed] or allowed
+        best = pool[0]
+        for card in pool:
+            if points.of(card, wild_rank=self.wild_rank) >= points.of(
+                best, wild_rank=self.wild_rank
+            ):
+                best = card
+        return best
+
+    # -- views -------------------------------------------------------------------
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see of this state, and nothing else.
+
+        :raises ValueError: if ``player`` is not a seat.
+
+        >>> from rummykit import get_variant
+        >>> state = get_variant("classic").new_game(players=2, seed=5)
+        >>> view = state.view(0)
+        >>> view.hand == state.hands[0], view.hand_sizes
+        (True, (10, 10))
+        """
+        if not isinstance(player, int) or not 0 <= player < self.players:
+            raise ValueError(
+                f"player must be a seat from 0 to {self.players - 1}, not {player!r}"
+            )
+        history = tuple(
+            event if event.player == player else event.censored()
+            for event in self.history
+        )
+        decision = self.pending
+        legal = (
+            self.legal_actions()
+            if decision is not None and decision.player == player
+            else ()
+        )
+        return PlayerView(
+            player=player,
+            variant_name=getattr(self.rules, "name", type(self.rules).__name__),
+            players=self.players,
+            dealer=self.dealer,
+            hand=self.hands[player],
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            active=self.active,
+            pile=self.pile,
+            stock_size=len(self.stock),
+            table=self.table,
+            history=history,
+            wild_rank=self.wild_rank,
+            indicator=self.indicator,
+            phase=self.phase,
+            current_player=self.current_player,
+            decision=decision,
+            legal_actions=legal,
+            lapses=self.lapses,
+            shown=self.shown,
+            outcome=self.outcome,
+        )
+
+    def all_cards(self) -> Hand:
+        """Every card of the state wherever it lies: for checking conservation.
+
+        >>> from rummykit import get_variant
+        >>> variant = get_variant("classic")
+        >>> variant.new_game(players=4, seed=2).all_cards() == variant.deck.hand()
+        True
+        """
+        cards: list[Card] = [*self.stock, *self.pile, *self.out_of_play]
+        for hand in self.hands:
+            cards += hand.cards
+        for placed in self.table:
+            cards += placed.meld.cards
+        return Hand(cards)
+
+
+@attrs.frozen
+class _Arrange(Action):
+    """Internal: a timer's arranging fallback, handed to the variant."""
+
+    expiry: Expiry
+
+
+def new_game(
+    rules: RuleSet,
+    players: int,
+    *,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    deck: Sequence[Card | str] | str | None = None,
+    dealer: int | None = None,
+    scores: Iterable[int] | None = None,
+) -> State:
+    """Deal a new hand of ``rules`` to ``players`` players.
+
+    With ``deck`` (the whole deck, top card first) the deal is exactly that
+    order; otherwise the deck is shuffled with ``rng``, or a
+    ``random.Random(seed)``, or, with neither, :class:`secrets.SystemRandom`.
+    Cards are dealt one at a time, starting at the dealer's left.
+
+    :raises ValueError: for a bad number of players, seed and rng together,
+        or a dealer that is not a seat.
+    :raises InvalidCardError: if ``deck`` is not exactly the variant's deck.
+    """
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise ValueError(f"players must be a whole number, not {players!r}")
+    size = rules.cards_per_player(players)
+    if seed is not None and rng is not None:
+        raise ValueError("give seed or rng, not both")
+    if rng is None:
+        if seed is not None:
+            rng = random.Random(seed)
+        else:
+            import secrets
+
+            rng = secrets.SystemRandom()
+    full = rules.deck_spec()
+    if deck is not None:
+        if isinstance(deck, str):
+            order = list(parse_cards(deck))
+        else:
+            order = [
+                card if isinstance(card, Card) else Card.parse(card) for card in deck
+            ]
+        if Hand(order) != full.hand():
+            raise InvalidCardError(
+                f"deck= must be exactly the variant's {full.size}-card deck "
+                f"({full.decks} deck(s), {full.jokers} jokers); got {len(order)} cards "
+                "that do not match it"
+            )
+    else:
+        order = list(full.cards())
+        rng.shuffle(order)
+    if dealer is None:
+        dealer = rng.randrange(players)
+    if not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(
+            f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}"
+        )
+    deals: list[list[Card]] = [[] for _ in range(players)]
+    top = 0
+    seat = dealer
+    probe = State(
+        rules=rules, players=players, dealer=dealer, hands=(), stock=(), pile=()
+    )
+    for _ in range(size):
+        for _ in range(players):
+            seat = probe.seat_after(seat)
+            deals[seat].append(order[top])
+            top += 1
+    score_tuple = tuple(scores) if scores is not None else (0,) * players
+    state = State(
+        rules=rules,
+        players=players,
+        dealer=dealer,
+        hands=tuple(Hand(cards) for cards in deals),
+        stock=tuple(reversed(order[top:])),
+        pile=(),
+        active=(True,) * players,
+        melded=(False,) * players,
+        lapses=(0,) * players,
+        shown=(None,) * players,
+        scores=score_tuple,
+        chance=rng.getrandbits(63),
+    )
+    state = rules.after_deal(state)
+    first = rules.first_player(state)
+    return attrs.evolve(state, current=first, phase=Phase.DRAW)
