@@ -1,7 +1,11 @@
 """The ``rummykit`` command.
 
->>> main(["demo", "--seed", "1"])  # doctest: +ELLIPSIS
-rummykit demo...
+``rummykit demo`` deals and plays a seeded hand of Classic Rummy between
+bots, turn by turn, and shows the partitioner at work on each variant.
+
+>>> main(["demo", "--seed", "3"])  # doctest: +ELLIPSIS
+rummykit demo (seed 3)
+...
 0
 """
 
@@ -11,35 +15,81 @@ import argparse
 import random
 import sys
 from collections.abc import Sequence
-from itertools import combinations
 
-from rummykit.cards import DeckSpec, Hand, sorted_for_display
-from rummykit.melds import Meld, MeldRules
+from rummykit.agents import Agent, GreedyAgent, RandomAgent
+from rummykit.cards import Hand, sorted_for_display
+from rummykit.engine import Event, State
+from rummykit.variants import ClassicRummy, IndianRummy, Rumino, Variant
 
 __all__ = ["main"]
 
-_DECKS = {
-    "rumino": (DeckSpec(decks=2, jokers=4), 7, MeldRules(max_run=4)),
-    "indian": (DeckSpec(), 13, MeldRules(ace_high=True, set_distinct_suits=True)),
-    "classic": (DeckSpec(), 10, MeldRules()),
-}
+
+def _cards(cards: Hand) -> str:
+    return " ".join(map(str, sorted_for_display(cards)))
+
+
+def _narrate(event: Event) -> str:
+    text = f"  player {event.player}: {event.action}"
+    if event.card is not None and "draw" in str(event.action):
+        text += f" ({event.card})"
+    return text
+
+
+def _play_classic(seed: int) -> None:
+    variant = ClassicRummy(max_turnovers=3)
+    agents: list[Agent] = [GreedyAgent(), RandomAgent(seed=seed), GreedyAgent()]
+    state: State = variant.new_game(players=3, seed=seed)
+    print("\n== Classic Rummy: three bots (greedy, random, greedy) ==")
+    print(f"dealer: player {state.dealer}; upcard {state.pile[-1]}")
+    for seat, hand in enumerate(state.hands):
+        print(f"  player {seat} is dealt {_cards(hand)}")
+    shown = 0
+    while not state.is_terminal:
+        player = state.current
+        view = state.view(player)
+        state = state.apply(agents[player].choose(view, view.legal_actions))
+        for event in state.history[shown:]:
+            print(_narrate(event))
+        shown = len(state.history)
+    outcome = state.outcome
+    assert outcome is not None
+    print(f"result: {outcome.note}")
+    for payment in outcome.payments:
+        print(
+            f"  player {payment.payer} pays player {payment.payee} {payment.points} point(s)"
+        )
+    if state.table:
+        print("table: " + "  ".join(f"[{placed}]" for placed in state.table))
+
+
+def _show_partitions(seed: int) -> None:
+    rng = random.Random(seed)
+    showcase: list[tuple[Variant, int]] = [
+        (Rumino(), 8),
+        (IndianRummy(), 14),
+        (IndianRummy(preset="standard"), 14),
+        (ClassicRummy(), 10),
+    ]
+    print("\n== The partitioner: a best discard from a random deal in each variant ==")
+    for variant, size in showcase:
+        deck = list(variant.deck.cards())
+        rng.shuffle(deck)
+        hand = Hand(deck[:size])
+        wild = None
+        label = type(variant).__name__
+        if isinstance(variant, IndianRummy):
+            wild = deck[size].rank
+            label += f" ({variant.preset}, {wild.symbol if wild else 'no'} wild)"
+        result = variant.best_discard(hand, wild_rank=wild)
+        print(f"{label}: {variant.deck.size}-card deck")
+        print(f"  hand    {_cards(hand)}")
+        print(f"  best    {result}")
 
 
 def _demo(seed: int) -> None:
     print(f"rummykit demo (seed {seed})")
-    for name, (spec, size, rules) in _DECKS.items():
-        deck = list(spec.cards())
-        random.Random(seed).shuffle(deck)
-        hand = Hand(deck[:size])
-        print(f"\n{name}: {spec.size} cards ({spec.decks} deck(s), {spec.jokers} jokers)")
-        print("  dealt:", " ".join(map(str, sorted_for_display(hand))))
-        melds = {
-            str(Meld.build(group, rules))
-            for n in (3, 4)
-            for group in combinations(hand.cards, n)
-            if rules.is_meld(group)
-        }
-        print("  melds:", ", ".join(sorted(melds)) or "none")
+    _play_classic(seed)
+    _show_partitions(seed)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -48,8 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="rummykit", description="Rummy rules, games and tools."
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="show decks, a seeded deal and melds")
-    demo.add_argument("--seed", type=int, default=7)
+    demo = commands.add_parser("demo", help="play a seeded hand between bots")
+    demo.add_argument("--seed", type=int, default=7, help="the seed of the deal")
     args = parser.parse_args(argv)
     if args.command == "demo":
         _demo(args.seed)

@@ -536,7 +536,7 @@ class State:
         )
         return PlayerView(
             player=player,
-            variant_name=getattr(self.rules, "name", type(self.rules).__name__),
+            rules=self.rules,
             players=self.players,
             dealer=self.dealer,
             hand=self.hands[player],

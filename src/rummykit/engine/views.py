@@ -11,6 +11,7 @@ see give equal views; the test suite checks it.
 from __future__ import annotations
 
 from enum import StrEnum, unique
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -18,6 +19,9 @@ from rummykit.cards import Card, Hand, Rank
 from rummykit.engine.actions import Action, Event, Phase
 from rummykit.engine.outcome import Outcome
 from rummykit.melds import Meld
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rummykit.engine.rules import RuleSet
 
 __all__ = ["Expiry", "PendingDecision", "PlayerView", "TableMeld", "TimerSpec"]
 
@@ -115,8 +119,8 @@ class PlayerView:
 
     player: int
     """The seat this view is for."""
-    variant_name: str
-    """The variant's name."""
+    rules: RuleSet
+    """The variant being played, with its options (public knowledge)."""
     players: int
     """The number of seats."""
     dealer: int

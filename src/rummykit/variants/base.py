@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from rummykit.cards import Card, DeckSpec, Hand, Rank
-from rummykit.engine import RuleSet, State, new_game
+from rummykit.engine import Outcome, RuleSet, State, new_game
 from rummykit.melds import MeldRules
 from rummykit.partition import (
     Partition,
@@ -30,6 +30,9 @@ from rummykit.partition import (
     deadwood,
     partition,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rummykit.match import Match
 
 __all__ = ["Variant"]
 
@@ -120,6 +123,47 @@ class Variant(RuleSet):
         (10, False)
         """
         return new_game(self, players, seed=seed, rng=rng, deck=deck, dealer=dealer)
+
+    # -- match hooks -------------------------------------------------------------
+
+    def match_scores(
+        self, scores: tuple[int, ...], outcome: Outcome
+    ) -> tuple[int, ...]:
+        """The running scores after a hand: by default each seat adds its points."""
+        return tuple(
+            score + points for score, points in zip(scores, outcome.points, strict=True)
+        )
+
+    def next_dealer(self, players: int, dealer: int, outcome: Outcome) -> int:
+        """Who deals next: by default the deal passes left."""
+        return (dealer + 1) % players
+
+    def match_winners(
+        self, scores: tuple[int, ...], results: tuple[Outcome, ...]
+    ) -> tuple[int, ...] | None:
+        """The match's winners once it is over; by default it never ends by itself."""
+        return None
+
+    def new_match(
+        self,
+        players: int,
+        *,
+        seed: int | None = None,
+        rng: random.Random | None = None,
+        dealer: int | None = None,
+        max_hands: int | None = None,
+    ) -> Match:
+        """Start a :class:`~rummykit.match.Match` of this variant.
+
+        >>> from rummykit.variants import get_variant
+        >>> get_variant("classic").new_match(players=2, seed=1, max_hands=3).hand_number
+        1
+        """
+        from rummykit.match import Match
+
+        return Match.start(
+            self, players, seed=seed, rng=rng, dealer=dealer, max_hands=max_hands
+        )
 
     # -- engine hooks that read the variant's properties ------------------------
 

@@ -353,3 +353,40 @@ class ClassicRummy(Variant):
                 note=f"the stock ran out: player {winner} holds the lowest hand",
             )
         )
+
+    # -- match hooks --------------------------------------------------------------
+
+    def match_scores(
+        self, scores: tuple[int, ...], outcome: Outcome
+    ) -> tuple[int, ...]:
+        """The winner's score grows by what the others pay (doubled for rummy)."""
+        result = list(scores)
+        for payment in outcome.payments:
+            result[payment.payee] += payment.points
+        return tuple(result)
+
+    def next_dealer(self, players: int, dealer: int, outcome: Outcome) -> int:
+        """C-10: with two players the winner deals (or they alternate); with
+        more the deal passes left."""
+        if (
+            players == 2
+            and self.two_player_deal == "winner"
+            and outcome.winner is not None
+        ):
+            return outcome.winner
+        return (dealer + 1) % players
+
+    def match_winners(
+        self, scores: tuple[int, ...], results: tuple[Outcome, ...]
+    ) -> tuple[int, ...] | None:
+        """``target``: the first to reach :attr:`target` points; ``fixed_deals``:
+        the highest score after :attr:`target` deals; ``per_hand``: never (each
+        hand settles in money; give the match a ``max_hands``)."""
+        if self.match_mode == "per_hand":
+            return None
+        if self.match_mode == "target" and max(scores) < self.target:
+            return None
+        if self.match_mode == "fixed_deals" and len(results) < self.target:
+            return None
+        best = max(scores)
+        return tuple(seat for seat, score in enumerate(scores) if score == best)

@@ -1,0 +1,17 @@
+"""Bots: agents that choose an action from a player's view and the legal actions.
+
+An agent never sees a :class:`~rummykit.engine.State`, only what its seat may
+see, so a bot cannot cheat by construction.
+
+>>> from rummykit import get_variant
+>>> from rummykit.agents import GreedyAgent, RandomAgent, play_hand
+>>> state = play_hand(get_variant("classic"), [GreedyAgent(), RandomAgent(seed=1)], seed=4)
+>>> state.is_terminal
+True
+"""
+
+from rummykit.agents.base import Agent, play_hand
+from rummykit.agents.greedy import GreedyAgent
+from rummykit.agents.random_agent import RandomAgent
+
+__all__ = ["Agent", "GreedyAgent", "RandomAgent", "play_hand"]

@@ -1,0 +1,57 @@
+"""The agent protocol and a loop that plays a hand with agents."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from rummykit.engine import Action, PlayerView, State
+from rummykit.engine.rules import RuleSet
+
+__all__ = ["Agent", "play_hand"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Anything that picks one of ``legal`` given what its seat may see.
+
+    >>> from rummykit.agents import RandomAgent
+    >>> isinstance(RandomAgent(), Agent)
+    True
+    """
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Return one of ``legal``."""
+        ...
+
+
+def play_hand(
+    variant: RuleSet,
+    agents: Sequence[Agent],
+    *,
+    seed: int | None = None,
+    rng: random.Random | None = None,
+    dealer: int | None = None,
+    max_actions: int = 20_000,
+) -> State:
+    """Deal one hand of ``variant`` and let ``agents`` (one a seat) play it out.
+
+    :raises RuntimeError: if the hand has not ended after ``max_actions``.
+
+    >>> from rummykit import get_variant
+    >>> from rummykit.agents import RandomAgent
+    >>> play_hand(get_variant("classic"), [RandomAgent(seed=0)] * 3, seed=2).outcome.termination
+    <Termination.WENT_OUT: 'went_out'>
+    """
+    new_game = getattr(variant, "new_game")  # noqa: B009 - a Variant method
+    state: State = new_game(players=len(agents), seed=seed, rng=rng, dealer=dealer)
+    for _ in range(max_actions):
+        if state.is_terminal:
+            return state
+        player = state.current
+        view = state.view(player)
+        state = state.apply(agents[player].choose(view, view.legal_actions))
+    if state.is_terminal:
+        return state
+    raise RuntimeError(f"the hand did not end within {max_actions} actions")
