@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from rummykit.cards import Card
+from rummykit.cards import _CARDS, Card
 from rummykit.melds import Meld, MeldKind, MeldRules, _run_windows
 from rummykit.partition._types import Partition, PointValues
 
@@ -266,40 +266,86 @@ def best_discard(
 
 def _card_of_bit(bit: int) -> Card:
     position = bit.bit_length() - 1
-    return Card.from_code((position >> 4) * 13 + (position & 15))
+    return _CARDS[(position >> 4) * 13 + (position & 15)]
+
+
+# Melds and deadwood lists are immutable, so the grouping is assembled from
+# shared pieces: each run or set meld and each suit's split is made once.
+_RUN_MELDS: dict[tuple[int, tuple[int, ...]], Meld] = {}
+_SET_MELDS: dict[int, Meld] = {}
+_DEAD: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
+def _run_meld(suit: int, order: tuple[int, ...]) -> Meld:
+    key = (suit, order)
+    meld = _RUN_MELDS.get(key)
+    if meld is None:
+        cards = tuple(_CARDS[suit * 13 + r] for r in order)
+        meld = _RUN_MELDS[key] = Meld(
+            kind=MeldKind.RUN, cards=cards, stands_for=cards, pure=True
+        )
+    return meld
+
+
+def _set_meld(column: int) -> Meld:
+    meld = _SET_MELDS.get(column)
+    if meld is None:
+        r = ((column & -column).bit_length() - 1) & 15
+        cards = tuple(
+            _CARDS[s * 13 + r] for s in range(4) if column >> (16 * s + r) & 1
+        )
+        meld = _SET_MELDS[column] = Meld(
+            kind=MeldKind.SET, cards=cards, stands_for=cards, pure=True
+        )
+    return meld
+
+
+def _dead(suit: int, pattern: int) -> tuple[Card, ...]:
+    key = (suit, pattern)
+    cards = _DEAD.get(key)
+    if cards is None:
+        cards = _DEAD[key] = tuple(
+            _CARDS[suit * 13 + r] for r in range(13) if pattern >> r & 1
+        )
+    return cards
 
 
 def _build(t: Tables, h: int, sets: int, value: int, discard: Card | None) -> Partition:
-    melds: list[Meld] = []
+    melds: list[tuple[int, Meld]] = []
     while sets:
         low = sets & -sets
         r = (low.bit_length() - 1) & 15
         column = sets & (_SPREAD[15] << r)
         sets ^= column
-        cards = tuple(
-            Card.from_code(s * 13 + r) for s in range(4) if column >> (16 * s + r) & 1
-        )
-        melds.append(Meld(kind=MeldKind.SET, cards=cards, stands_for=cards, pure=True))
+        meld = _set_meld(column)
+        melds.append((meld.cards[0].code, meld))
         h ^= column
-    deadwood: list[Card] = []
+    deadwood: tuple[Card, ...] = ()
+    choice = t.choice
+    run_order = t.run_order
     for s in range(4):
         pattern = (h >> (16 * s)) & _SUIT
+        dead = 0
         while pattern:
-            low = pattern & -pattern
-            pick = t.choice[pattern]
+            pick = choice[pattern]
             if pick:
-                cards = tuple(Card.from_code(s * 13 + r) for r in t.run_order[pick])
-                melds.append(
-                    Meld(kind=MeldKind.RUN, cards=cards, stands_for=cards, pure=True)
-                )
+                meld = _run_meld(s, run_order[pick])
+                melds.append((s * 13 + (pick & -pick).bit_length() - 1, meld))
                 pattern ^= pick
             else:
-                deadwood.append(Card.from_code(s * 13 + low.bit_length() - 1))
+                low = pattern & -pattern
+                dead |= low
                 pattern ^= low
-    melds.sort(key=lambda meld: min(card.code for card in meld.cards))
+        if dead:
+            deadwood += _dead(s, dead)
+    melds.sort(key=_first)
     return Partition(
-        melds=tuple(melds),
-        deadwood=tuple(sorted(deadwood, key=lambda card: card.code)),
+        melds=tuple(meld for _, meld in melds),
+        deadwood=deadwood,
         points=value,
         discard=discard,
     )
+
+
+def _first(item: tuple[int, Meld]) -> int:
+    return item[0]
