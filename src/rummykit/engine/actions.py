@@ -163,12 +163,19 @@ class LayOff(Action):
 class Knock(Action):
     """Knock: end the hand, everyone scoring their deadwood.
 
-    >>> str(Knock())
-    'knock'
+    Where a knock follows the draw, ``discard`` is the card thrown with it.
+
+    >>> str(Knock()), str(Knock(Card("9c")))
+    ('knock', 'knock, discarding 9c')
     """
 
+    discard: Card | None = attrs.field(
+        default=None, converter=attrs.converters.optional(_card)
+    )
+    """The card discarded with a knock after the draw, if any."""
+
     def __str__(self) -> str:
-        return "knock"
+        return "knock" if self.discard is None else f"knock, discarding {self.discard}"
 
 
 @attrs.frozen

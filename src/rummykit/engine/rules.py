@@ -27,6 +27,7 @@ How a new variant plugs in, in short:
 
 from __future__ import annotations
 
+import random
 from enum import StrEnum, unique
 from typing import TYPE_CHECKING
 
@@ -107,7 +108,11 @@ class RuleSet:
 
     def first_player(self, state: State) -> int:
         """Who plays first: by default the dealer's left."""
-        return state.seat_after(state.dealer)
+        return state.next_active(state.dealer)
+
+    def choose_dealer(self, rng: random.Random, players: int) -> int:
+        """The first dealer when none is given: by default a random seat."""
+        return rng.randrange(players)
 
     def play_direction(self) -> int:
         """1 if play passes clockwise (to the next seat), -1 if anticlockwise."""
@@ -142,6 +147,22 @@ class RuleSet:
     def after_discard(self, state: State) -> State:
         """What a discard leads to: by default the next player's turn."""
         return state.next_turn()
+
+    def claimants(self, state: State) -> tuple[int, ...]:
+        """Seats offered a claim window after a discard, in order; by default none."""
+        return ()
+
+    def can_claim(self, state: State, seat: int) -> bool:
+        """Whether ``seat`` may claim in the open claim window."""
+        return False
+
+    def apply_claim(self, state: State) -> State:
+        """Carry out the current seat's claim."""
+        raise NotImplementedError
+
+    def after_claims(self, state: State) -> State:
+        """What follows a claim window that everyone passed: the next turn."""
+        return state.next_turn(after=state.turn)
 
     def on_empty_hand(self, state: State) -> State:
         """What a player emptying their hand means; by default nothing special."""

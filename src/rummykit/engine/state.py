@@ -25,6 +25,7 @@ import attrs
 from rummykit.cards import Card, Hand, Rank, parse_cards
 from rummykit.engine.actions import (
     Action,
+    Claim,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -84,6 +85,8 @@ class State:
     """What kind of decision is pending."""
     current: int = 0
     """The seat whose decision is pending (meaningless once ended)."""
+    turn: int = 0
+    """The seat whose turn it is (in a claim window or a show, others decide)."""
     active: tuple[bool, ...] = ()
     """Which seats are still in the hand."""
     drawn: Card | None = None
@@ -217,6 +220,10 @@ class State:
             for card in dict.fromkeys(self.hands[self.current].cards):
                 if self._discard_reason(card) is None:
                     actions.append(Discard(card))
+        elif self.phase is Phase.CLAIM:
+            if self.rules.can_claim(self, self.current):
+                actions.append(Claim())
+            actions.append(Pass())
         else:
             actions += self.rules.turn_start_actions(self)
         return tuple(actions)
@@ -268,6 +275,12 @@ class State:
                 if isinstance(action, DrawStock)
                 else self._take_reason()
             )
+        if isinstance(action, Claim | Pass) and self.phase is Phase.CLAIM:
+            if isinstance(action, Claim) and not self.rules.can_claim(
+                self, self.current
+            ):
+                return f"player {self.current} holds nothing the discard completes"
+            return None
         if isinstance(action, Discard):
             if self.phase is not Phase.PLAY:
                 return f"a player draws before discarding (the phase is {self.phase})"
@@ -335,7 +348,42 @@ class State:
             return self._discard(action)
         if isinstance(action, Timeout):
             return self._timeout(action)
+        if isinstance(action, Pass) and self.phase is Phase.CLAIM:
+            return self._pass_claim()
+        if isinstance(action, Claim) and self.phase is Phase.CLAIM:
+            event = Event(player=self.current, action=action, card=self.pile[-1])
+            return self.rules.apply_claim(
+                attrs.evolve(self, history=(*self.history, event))
+            )
         return self.rules.apply_action(self, action)
+
+    def open_claims(self) -> State:
+        """Open a claim window for the seats the variant names, or go on.
+
+        Variants call this after a discard; with nobody to ask it is the
+        variant's :meth:`~rummykit.engine.RuleSet.after_claims`.
+        """
+        queue = self.rules.claimants(self)
+        if not queue:
+            return self.rules.after_claims(self)
+        return attrs.evolve(
+            self,
+            phase=Phase.CLAIM,
+            queue=queue,
+            current=queue[0],
+            decision_id=self.decision_id + 1,
+        )
+
+    def _pass_claim(self) -> State:
+        state = attrs.evolve(
+            self, history=(*self.history, Event(player=self.current, action=Pass()))
+        )
+        queue = self.queue[1:]
+        if not queue:
+            return self.rules.after_claims(attrs.evolve(state, queue=()))
+        return attrs.evolve(
+            state, queue=queue, current=queue[0], decision_id=self.decision_id + 1
+        )
 
     def _draw_stock(self) -> State:
         state = self
@@ -412,10 +460,11 @@ class State:
         Variants call this when a turn ends.  If the stock is empty and the
         variant ends hands then (block, void, turn-over limit), the hand ends.
         """
-        seat = self.next_active(self.current if after is None else after)
+        seat = self.next_active(self.turn if after is None else after)
         state = attrs.evolve(
             self,
             current=seat,
+            turn=seat,
             phase=Phase.DRAW,
             drawn=None,
             taken=None,
@@ -589,13 +638,16 @@ def new_game(
     deck: Sequence[Card | str] | str | None = None,
     dealer: int | None = None,
     scores: Iterable[int] | None = None,
+    seats: Sequence[bool] | None = None,
 ) -> State:
     """Deal a new hand of ``rules`` to ``players`` players.
 
     With ``deck`` (the whole deck, top card first) the deal is exactly that
     order; otherwise the deck is shuffled with ``rng``, or a
     ``random.Random(seed)``, or, with neither, :class:`secrets.SystemRandom`.
-    Cards are dealt one at a time, starting at the dealer's left.
+    Cards are dealt one at a time, starting at the dealer's left, to the
+    seats marked in ``seats`` (all by default; a match leaves eliminated
+    players out).
 
     :raises ValueError: for a bad number of players, seed and rng together,
         or a dealer that is not a seat.
@@ -603,7 +655,13 @@ def new_game(
     """
     if not isinstance(players, int) or isinstance(players, bool):
         raise ValueError(f"players must be a whole number, not {players!r}")
-    size = rules.cards_per_player(players)
+    if seats is not None and len(tuple(seats)) != players:
+        raise ValueError(
+            f"seats must mark each of the {players} seats, not {len(tuple(seats))}"
+        )
+    size = rules.cards_per_player(
+        players if seats is None else sum(1 for seat in seats if seat)
+    )
     if seed is not None and rng is not None:
         raise ValueError("give seed or rng, not both")
     if rng is None:
@@ -631,20 +689,31 @@ def new_game(
         order = list(full.cards())
         rng.shuffle(order)
     if dealer is None:
-        dealer = rng.randrange(players)
+        dealer = rules.choose_dealer(rng, players)
     if not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ValueError(
             f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}"
+        )
+    active = tuple(seats) if seats is not None else (True,) * players
+    if len(active) != players or sum(map(bool, active)) < 2:
+        raise ValueError(
+            f"seats must mark at least 2 of the {players} seats as playing"
         )
     deals: list[list[Card]] = [[] for _ in range(players)]
     top = 0
     seat = dealer
     probe = State(
-        rules=rules, players=players, dealer=dealer, hands=(), stock=(), pile=()
+        rules=rules,
+        players=players,
+        dealer=dealer,
+        hands=(),
+        stock=(),
+        pile=(),
+        active=active,
     )
     for _ in range(size):
-        for _ in range(players):
-            seat = probe.seat_after(seat)
+        for _ in range(sum(map(bool, active))):
+            seat = probe.next_active(seat)
             deals[seat].append(order[top])
             top += 1
     score_tuple = tuple(scores) if scores is not None else (0,) * players
@@ -655,7 +724,7 @@ def new_game(
         hands=tuple(Hand(cards) for cards in deals),
         stock=tuple(reversed(order[top:])),
         pile=(),
-        active=(True,) * players,
+        active=active,
         melded=(False,) * players,
         lapses=(0,) * players,
         shown=(None,) * players,
@@ -664,4 +733,4 @@ def new_game(
     )
     state = rules.after_deal(state)
     first = rules.first_player(state)
-    return attrs.evolve(state, current=first, phase=Phase.DRAW)
+    return attrs.evolve(state, current=first, turn=first, phase=Phase.DRAW)
