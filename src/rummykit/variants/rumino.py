@@ -19,17 +19,50 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import ClassVar
 
 import attrs
 
 from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand
-from rummykit.melds import MeldKind, MeldRules
-from rummykit.partition import PointValues
+from rummykit.engine import (
+    Action,
+    DeclareGin,
+    Expiry,
+    Knock,
+    Outcome,
+    Phase,
+    State,
+    StockPolicy,
+    Termination,
+    TimerSpec,
+)
+from rummykit.engine.actions import Event
+from rummykit.melds import Meld, MeldKind, MeldRules
+from rummykit.partition import PointValues, possible_layoffs
 from rummykit.variants.base import Variant, flag, one_of, whole
 
-__all__ = ["Rumino"]
+__all__ = ["DeclareRumino", "Rumino"]
+
+
+@attrs.frozen
+class DeclareRumino(Action):
+    """Declare a rumino: seven cards that win the whole game.
+
+    >>> str(DeclareRumino())
+    'declare rumino'
+    """
+
+    def __str__(self) -> str:
+        return "declare rumino"
+
+
+_STOCK = {
+    "reshuffle_keep_top": StockPolicy.RESHUFFLE_KEEP_TOP,
+    "void_hand": StockPolicy.VOID,
+    "turn_over_no_shuffle": StockPolicy.TURN_OVER,
+}
 
 
 @attrs.frozen(kw_only=True)
@@ -95,6 +128,10 @@ class Rumino(Variant):
     by the grouping its player shows."""
     stake: int = 10
     """Each player's stake into the pool, in money units."""
+    move_timer: int | None = None
+    """Seconds for a move, as host metadata; ``None`` for no timer (§0.4)."""
+    claim_timer: int | None = None
+    """Seconds for a manual claim window; ``None`` for no timer."""
 
     def __attrs_post_init__(self) -> None:
         whole("Rumino.knock_limit", self.knock_limit, 0)
@@ -133,6 +170,8 @@ class Rumino(Variant):
         one_of("Rumino.rebuy_cost", self.rebuy_cost, ("doubling", "none"))
         one_of("Rumino.scoring_mode", self.scoring_mode, ("optimal", "as_arranged"))
         whole("Rumino.stake", self.stake, 0)
+        whole("Rumino.move_timer", self.move_timer, 1, optional=True)
+        whole("Rumino.claim_timer", self.claim_timer, 1, optional=True)
 
     @property
     def deck(self) -> DeckSpec:
@@ -219,3 +258,328 @@ class Rumino(Variant):
             if found is not None:
                 return found
         return None
+
+    # -- the deal --------------------------------------------------------------------
+
+    def cards_per_player(self, players: int) -> int:
+        """Seven cards each, for 2 to 6 players.
+
+        >>> Rumino().cards_per_player(6)
+        7
+        """
+        if not isinstance(players, int) or not 2 <= players <= 6:
+            raise ValueError(f"Rumino seats 2 to 6 players, not {players!r}")
+        return 7
+
+    def choose_dealer(self, rng: random.Random, players: int) -> int:
+        """§1.1: every player draws a card and the highest deals; ties and
+        jokers draw again.  Kings rank highest, aces lowest.
+
+        >>> Rumino().choose_dealer(random.Random(3), 4) in range(4)
+        True
+        """
+        contenders = list(range(players))
+        while True:
+            deck = list(self.deck.cards())
+            rng.shuffle(deck)
+            drawn = {seat: deck[i] for i, seat in enumerate(contenders)}
+            ranks = {
+                seat: (0 if card.rank is None else int(card.rank))
+                for seat, card in drawn.items()
+            }
+            best = max(ranks.values())
+            if best == 0:
+                continue
+            top = [seat for seat in contenders if ranks[seat] == best]
+            if len(top) == 1:
+                return top[0]
+            contenders = top
+
+    # -- the turn --------------------------------------------------------------------
+
+    def _deadwood(self, hand: Hand) -> int:
+        return self.deadwood(hand)
+
+    def turn_start_actions(self, state: State) -> list[Action]:
+        """R-1: knock (if deadwood ≤ :attr:`knock_limit`) and a dealt rumino."""
+        if state.phase is not Phase.DRAW:
+            return []
+        hand = state.hands[state.current]
+        actions: list[Action] = []
+        if self.is_rumino(hand):
+            actions.append(DeclareRumino())
+        if (
+            self.knock_timing == "instead_of_draw"
+            and self._deadwood(hand) <= self.knock_limit
+        ):
+            actions.append(Knock())
+        return actions
+
+    def play_actions(self, state: State) -> list[Action]:
+        """After the draw: a rumino, gin (discarding the spare card), or, with
+        ``knock_timing="after_draw"``, a knock with a discard."""
+        hand = state.hands[state.current]
+        actions: list[Action] = []
+        if self.rumino_in(hand) is not None:
+            actions.append(DeclareRumino())
+        for card in dict.fromkeys(hand.cards):
+            if self.discard_reason(state, card) is not None:
+                continue
+            rest = hand.remove(card)
+            points = self.deadwood(rest)
+            if not self.partition(rest).deadwood:
+                actions.append(DeclareGin(card))
+            if self.knock_timing == "after_draw" and points <= self.knock_limit:
+                actions.append(Knock(card))
+        return actions
+
+    def discard_reason(self, state: State, card: Card) -> str | None:
+        """R-3: not the card just taken from the discard pile (an option)."""
+        if (
+            self.discard_taken_card_forbidden
+            and state.taken is not None
+            and card == state.taken
+        ):
+            return (
+                f"{card} was just taken from the discard pile and may not be "
+                "discarded this turn (discard_taken_card_forbidden)"
+            )
+        return None
+
+    def check_action(self, state: State, action: Action) -> str | None:
+        """Why a knock, gin or rumino is illegal now, or ``None``."""
+        hand = state.hands[state.current]
+        if isinstance(action, DeclareRumino):
+            if state.phase is Phase.DRAW:
+                return None if self.is_rumino(hand) else f"{hand} is not a rumino"
+            if state.phase is Phase.PLAY:
+                return (
+                    None
+                    if self.rumino_in(hand) is not None
+                    else f"{hand} holds no rumino"
+                )
+            return (
+                f"a rumino is declared on one's own turn (the phase is {state.phase})"
+            )
+        if isinstance(action, Knock):
+            if action.discard is None:
+                if (
+                    self.knock_timing != "instead_of_draw"
+                    or state.phase is not Phase.DRAW
+                ):
+                    return "a knock comes at the start of the turn, instead of drawing (R-1)"
+                rest = hand
+            else:
+                if self.knock_timing != "after_draw" or state.phase is not Phase.PLAY:
+                    return "a knock with a discard needs knock_timing='after_draw', after the draw"
+                if action.discard not in hand:
+                    return f"{action.discard} is not in the hand"
+                reason = self.discard_reason(state, action.discard)
+                if reason:
+                    return reason
+                rest = hand.remove(action.discard)
+            points = self.deadwood(rest)
+            if points > self.knock_limit:
+                return f"deadwood {points} is over the knock limit {self.knock_limit} (R-1)"
+            return None
+        if isinstance(action, DeclareGin):
+            if state.phase is not Phase.PLAY:
+                return "gin is declared after the draw (R-2)"
+            if action.discard not in hand:
+                return f"{action.discard} is not in the hand"
+            reason = self.discard_reason(state, action.discard)
+            if reason:
+                return reason
+            if self.partition(hand.remove(action.discard)).deadwood:
+                return f"{hand.remove(action.discard)} is not all melded: no gin (R-2)"
+            return None
+        return super().check_action(state, action)
+
+    def apply_action(self, state: State, action: Action) -> State:
+        """Knock, gin or rumino: each ends the hand."""
+        player = state.current
+        event = Event(player=player, action=action)
+        if isinstance(action, DeclareRumino):
+            state = attrs.evolve(state, history=(*state.history, event))
+            return self._rumino_end(state, player, "declared a rumino")
+        thrown = action.discard if isinstance(action, Knock | DeclareGin) else None
+        if thrown is not None:
+            hands = list(state.hands)
+            hands[player] = hands[player].remove(thrown)
+            event = Event(player=player, action=action, card=thrown)
+            state = attrs.evolve(state, hands=tuple(hands), pile=(*state.pile, thrown))
+        state = attrs.evolve(state, history=(*state.history, event))
+        if isinstance(action, DeclareGin):
+            return self._score(state, player, Termination.GIN)
+        return self._score(state, player, Termination.KNOCK)
+
+    # -- out-of-turn rumino claims -----------------------------------------------------
+
+    def _claimers(self, state: State) -> list[int]:
+        """Seats, nearest after the discarder first, that the discard completes."""
+        top = state.pile[-1]
+        seats = []
+        seat = state.next_active(state.turn)
+        while seat != state.turn:
+            if self.rumino_in(state.hands[seat].add(top)) is not None:
+                seats.append(seat)
+            seat = state.next_active(seat)
+        return seats
+
+    def after_discard(self, state: State) -> State:
+        """R-4: after a discard, a rumino it completes may be claimed out of turn:
+        claimed for the player in ``auto`` mode, offered to every other player
+        in ``manual_window`` mode."""
+        if self.rumino_claim_mode == "auto":
+            claimers = self._claimers(state)
+            if claimers:
+                return self._claim(attrs.evolve(state, current=claimers[0]))
+            return state.next_turn()
+        return state.open_claims()
+
+    def claimants(self, state: State) -> tuple[int, ...]:
+        """In ``manual_window`` mode every other player is asked, in turn order, so
+        the window itself reveals nothing."""
+        seats = []
+        seat = state.next_active(state.turn)
+        while seat != state.turn:
+            seats.append(seat)
+            seat = state.next_active(seat)
+        return tuple(seats)
+
+    def can_claim(self, state: State, seat: int) -> bool:
+        """Whether the discard completes a rumino in ``seat``'s hand."""
+        return self.rumino_in(state.hands[seat].add(state.pile[-1])) is not None
+
+    def apply_claim(self, state: State) -> State:
+        """The nearest claimant takes the discard and wins the game."""
+        return self._claim(state)
+
+    def _claim(self, state: State) -> State:
+        seat = state.current
+        card = state.pile[-1]
+        hands = list(state.hands)
+        hands[seat] = hands[seat].add(card)
+        state = attrs.evolve(state, hands=tuple(hands), pile=state.pile[:-1])
+        return self._rumino_end(state, seat, f"claimed {card} for a rumino out of turn")
+
+    # -- the end of the hand -----------------------------------------------------------
+
+    def stock_policy(self) -> StockPolicy:
+        """R-5: reshuffle all but the top discard, void the hand, or turn the pile over."""
+        return _STOCK[self.stock_exhaustion]
+
+    def end_on_exhaustion(self, state: State, policy: StockPolicy) -> State:
+        """A void hand scores nothing; the same dealer deals again."""
+        return state.end(
+            Outcome(
+                termination=Termination.VOID,
+                winners=(),
+                points=(0,) * state.players,
+                note="the stock ran out: the hand is void",
+            )
+        )
+
+    def timer(self, state: State) -> TimerSpec | None:
+        """Host-configured timers (§0.4): a move timer and a claim timer."""
+        if state.phase is Phase.CLAIM:
+            if self.claim_timer is None:
+                return None
+            return TimerSpec(
+                name="claim",
+                seconds=self.claim_timer,
+                on_expiry=Expiry.PASS,
+                counts_as_lapse=False,
+            )
+        if self.move_timer is None or state.phase not in (Phase.DRAW, Phase.PLAY):
+            return None
+        expiry = (
+            Expiry.AUTO_DRAW_STOCK_THEN_DISCARD_DRAWN
+            if state.phase is Phase.DRAW
+            else Expiry.AUTO_DISCARD
+        )
+        return TimerSpec(name="move", seconds=self.move_timer, on_expiry=expiry)
+
+    def _rumino_end(self, state: State, seat: int, how: str) -> State:
+        points = tuple(0 for _ in range(state.players))
+        return state.end(
+            Outcome(
+                termination=Termination.OUTRIGHT,
+                winners=(seat,),
+                points=points,
+                note=f"player {seat} {how} and wins the game",
+            )
+        )
+
+    def _score(self, state: State, player: int, how: Termination) -> State:
+        """§1.4: everyone adds their optimal deadwood; a gin scores
+        :attr:`gin_score`; lay-offs and the undercut penalty per the options."""
+        points = [0] * state.players
+        knocker_melds: list[Meld] = []
+        for seat in range(state.players):
+            if not state.active[seat]:
+                continue
+            grouping = self.partition(state.hands[seat])
+            points[seat] = grouping.points
+            if seat == player:
+                knocker_melds = list(grouping.melds)
+        if how is Termination.GIN:
+            points[player] = self.gin_score
+        elif self.layoff_on_knock:
+            for seat in range(state.players):
+                if seat != player and state.active[seat]:
+                    points[seat] = self._after_layoffs(state.hands[seat], knocker_melds)
+        note = f"player {player} " + (
+            "went gin" if how is Termination.GIN else "knocked"
+        )
+        if (
+            how is Termination.KNOCK
+            and self.undercut_penalty
+            and any(
+                points[seat] < points[player]
+                for seat in range(state.players)
+                if seat != player and state.active[seat]
+            )
+        ):
+            points[player] += self.undercut_penalty
+            note += f" and was undercut (+{self.undercut_penalty})"
+        active_points = [
+            points[seat] for seat in range(state.players) if state.active[seat]
+        ]
+        low = min(active_points)
+        winners = (
+            (player,)
+            if how is Termination.GIN
+            else tuple(
+                seat
+                for seat in range(state.players)
+                if state.active[seat] and points[seat] == low
+            )
+        )
+        return state.end(
+            Outcome(termination=how, winners=winners, points=tuple(points), note=note)
+        )
+
+    def _after_layoffs(self, hand: Hand, melds: list[Meld]) -> int:
+        """The deadwood left after laying deadwood off on the knocker's melds,
+        meld by meld, for as long as a card fits."""
+        grouping = self.partition(hand)
+        deadwood = Hand(grouping.deadwood)
+        table = list(melds)
+        changed = True
+        while changed and deadwood:
+            changed = False
+            for index, meld in enumerate(table):
+                options = possible_layoffs(
+                    meld, deadwood, self.meld_rules, limit=len(deadwood)
+                )
+                if options:
+                    best = max(
+                        options, key=lambda cards: self.point_values.total(cards)
+                    )
+                    table[index] = Meld.build(
+                        meld.cards + best, self.meld_rules, kind=meld.kind
+                    )
+                    deadwood = deadwood.remove(*best)
+                    changed = True
+        return self.point_values.total(deadwood.cards)
