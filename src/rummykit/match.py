@@ -2,9 +2,11 @@
 
 A :class:`Match` is immutable and has the same action interface as a
 :class:`~rummykit.engine.State`: ``legal_actions``, ``check``, ``is_legal``,
-``apply`` and ``view``.  When a hand ends, the match settles it and deals
-the next one (from its own seeded chance), until the variant says the match
-is over.
+``apply`` and ``view``.  When a hand ends, the variant settles it (scores,
+payments, eliminations, decisions such as re-buys between hands) and the
+match deals the next hand from its own seeded chance, until the variant
+says the match is over.  Money paid into a pool has :data:`POOL` as its
+payee.
 
 >>> from rummykit import get_variant
 >>> from rummykit.agents import GreedyAgent
@@ -24,35 +26,72 @@ from typing import Protocol
 
 import attrs
 
-from rummykit.engine import Action, Outcome, Payment, PlayerView, State
+from rummykit.engine import (
+    Action,
+    Outcome,
+    Payment,
+    PendingDecision,
+    Phase,
+    PlayerView,
+    State,
+)
 from rummykit.errors import IllegalActionError
 
-__all__ = ["Match", "MatchRules"]
+__all__ = ["POOL", "DeclineRebuy", "Match", "MatchRules", "Rebuy"]
+
+#: The payer or payee of money that goes into, or comes out of, the pool.
+POOL = -1
+
+
+@attrs.frozen
+class Rebuy(Action):
+    """Buy back into the match after elimination.
+
+    >>> str(Rebuy())
+    're-buy'
+    """
+
+    def __str__(self) -> str:
+        return "re-buy"
+
+
+@attrs.frozen
+class DeclineRebuy(Action):
+    """Stay out of the match after elimination.
+
+    >>> str(DeclineRebuy())
+    'decline the re-buy'
+    """
+
+    def __str__(self) -> str:
+        return "decline the re-buy"
 
 
 class MatchRules(Protocol):
     """What a variant tells a match: how hands settle, who deals, when it ends."""
 
-    def new_game(
-        self, players: int, *, rng: random.Random | None = ..., dealer: int | None = ...
-    ) -> State:
-        """Deal one hand."""
+    def deal_hand(self, match: Match, dealer: int, rng: random.Random) -> State:
+        """Deal the next hand of ``match``."""
         ...
 
-    def match_scores(
-        self, scores: tuple[int, ...], outcome: Outcome
-    ) -> tuple[int, ...]:
-        """The running scores after a hand."""
+    def open_match(self, match: Match) -> Match:
+        """The match before its first hand (stakes into the pool, ...)."""
         ...
 
-    def next_dealer(self, players: int, dealer: int, outcome: Outcome) -> int:
+    def settle_hand(self, match: Match) -> Match:
+        """The match once its hand in play has ended and been settled."""
+        ...
+
+    def match_actions(self, match: Match) -> tuple[Action, ...]:
+        """The legal actions of the seat deciding between hands."""
+        ...
+
+    def apply_match_action(self, match: Match, action: Action) -> Match:
+        """Carry out a decision between hands."""
+        ...
+
+    def next_dealer(self, match: Match) -> int:
         """Who deals the next hand."""
-        ...
-
-    def match_winners(
-        self, scores: tuple[int, ...], results: tuple[Outcome, ...]
-    ) -> tuple[int, ...] | None:
-        """The match's winners once it is over, else ``None``."""
         ...
 
 
@@ -61,8 +100,8 @@ class Match:
     """A series of hands of one variant.
 
     ``scores`` are the variant's running scores, ``ledger`` every payment of
-    every hand, ``results`` each hand's outcome, and ``state`` the hand in
-    play (the last one, ended, once the match is over).
+    every hand, ``results`` each hand's outcome, ``state`` the hand in play
+    (the last one, ended, between hands and once the match is over).
     """
 
     variant: MatchRules
@@ -76,13 +115,19 @@ class Match:
     scores: tuple[int, ...]
     """Running scores (their meaning is the variant's)."""
     ledger: tuple[Payment, ...] = ()
-    """Every payment of the match so far."""
+    """Every payment of the match so far; :data:`POOL` stands for the pool."""
     results: tuple[Outcome, ...] = ()
     """The outcome of each finished hand."""
+    eliminated: tuple[bool, ...] = ()
+    """Which seats are out of the match."""
+    rebuys: tuple[int, ...] = ()
+    """How many times each seat has bought back in."""
+    queue: tuple[int, ...] = ()
+    """Seats with a decision pending between hands, first to decide first."""
     winners: tuple[int, ...] = ()
     """The match's winners, once it is over."""
     max_hands: int | None = None
-    """Stop after this many hands (the highest money wins); ``None`` for the variant's rule."""
+    """Stop after this many hands (the most money wins); ``None`` for the variant's rule."""
     chance: int = 0
     """The seed of the next deal, hidden from every player."""
 
@@ -97,7 +142,7 @@ class Match:
         dealer: int | None = None,
         max_hands: int | None = None,
     ) -> Match:
-        """Start a match: deal its first hand.
+        """Start a match and deal its first hand.
 
         :raises ValueError: as the variant's ``new_game`` does, or for a bad
             ``max_hands``.
@@ -106,42 +151,67 @@ class Match:
         >>> Match.start(get_variant("classic"), players=3, seed=1, max_hands=2).hand_number
         1
         """
-        if max_hands is not None and (not isinstance(max_hands, int) or max_hands < 1):
+        if max_hands is not None and (
+            not isinstance(max_hands, int)
+            or isinstance(max_hands, bool)
+            or max_hands < 1
+        ):
             raise ValueError(
                 f"max_hands must be a whole number of at least 1, not {max_hands!r}"
             )
         if rng is None:
-            rng = random.Random(seed) if seed is not None else None
-        if rng is None:
-            import secrets
+            if seed is not None:
+                rng = random.Random(seed)
+            else:
+                import secrets
 
-            rng = secrets.SystemRandom()
-        chance = rng.getrandbits(63)
-        state = variant.new_game(players, rng=random.Random(chance), dealer=dealer)
-        return cls(
+                rng = secrets.SystemRandom()
+        deal_rng = random.Random(rng.getrandbits(63))
+        new_game = getattr(variant, "new_game")  # noqa: B009 - every variant has it
+        state: State = new_game(players, rng=deal_rng, dealer=dealer)
+        match = cls(
             variant=variant,
             players=players,
             state=state,
             scores=(0,) * players,
+            eliminated=(False,) * players,
+            rebuys=(0,) * players,
             max_hands=max_hands,
             chance=rng.getrandbits(63),
         )
+        return variant.open_match(match)
+
+    # -- reading -------------------------------------------------------------------
 
     @property
     def is_terminal(self) -> bool:
         """Whether the match is over."""
-        return bool(self.winners) or (
-            self.state.is_terminal and self._ended_without_winner
-        )
-
-    @property
-    def _ended_without_winner(self) -> bool:
-        return self.max_hands is not None and len(self.results) >= self.max_hands
+        return bool(self.winners)
 
     @property
     def current_player(self) -> int | None:
         """The seat that must act, or ``None`` once the match is over."""
-        return None if self.is_terminal else self.state.current_player
+        if self.is_terminal:
+            return None
+        if self.queue:
+            return self.queue[0]
+        return self.state.current_player
+
+    @property
+    def pool(self) -> float:
+        """The money in the pool now.
+
+        >>> from rummykit import get_variant
+        >>> Match.start(get_variant("rumino"), players=3, seed=1).pool
+        30.0
+        """
+        total = 0.0
+        for payment in self.ledger:
+            if payment.payee == POOL:
+                total += payment.money
+            if payment.payer == POOL:
+                total -= payment.money
+        return total
 
     @property
     def money(self) -> tuple[float, ...]:
@@ -153,77 +223,97 @@ class Match:
         """
         totals = [0.0] * self.players
         for payment in self.ledger:
-            totals[payment.payer] -= payment.money
-            totals[payment.payee] += payment.money - payment.rake
+            if payment.payer != POOL:
+                totals[payment.payer] -= payment.money
+            if payment.payee != POOL:
+                totals[payment.payee] += payment.money - payment.rake
         return tuple(totals)
 
+    # -- acting --------------------------------------------------------------------
+
     def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions of the hand in play (none once the match is over)."""
-        return () if self.is_terminal else self.state.legal_actions()
+        """The legal actions now: a decision between hands, or the hand's."""
+        if self.is_terminal:
+            return ()
+        if self.queue:
+            return self.variant.match_actions(self)
+        return self.state.legal_actions()
 
     def check(self, action: Action) -> None:
         """Refuse an illegal action, naming the rule.
 
-        :raises IllegalActionError: if the match is over or the hand refuses it.
+        :raises IllegalActionError: if the match is over or the action is illegal.
         """
         if self.is_terminal:
             raise IllegalActionError(action, "the match is over")
+        if self.queue:
+            if action not in self.variant.match_actions(self):
+                raise IllegalActionError(
+                    action,
+                    f"player {self.queue[0]} has a decision between hands to make",
+                )
+            return
         self.state.check(action)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` is legal now."""
-        return not self.is_terminal and self.state.is_legal(action)
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may see of the hand in play."""
-        return self.state.view(player)
+        """What ``player`` may see: the hand in play, or between hands the last
+        one with the pending match decision."""
+        view = self.state.view(player)
+        if self.queue and not self.is_terminal:
+            decision = PendingDecision(
+                decision_id=self.state.decision_id + len(self.results),
+                player=self.queue[0],
+                phase=Phase.BETWEEN_HANDS,
+            )
+            legal = self.legal_actions() if player == self.queue[0] else ()
+            view = attrs.evolve(
+                view,
+                phase=Phase.BETWEEN_HANDS,
+                current_player=self.queue[0],
+                decision=decision,
+                legal_actions=legal,
+            )
+        return view
 
     def apply(self, action: Action) -> Match:
-        """Apply ``action`` to the hand in play; settle and deal on when it ends.
+        """Apply ``action``; when the hand ends, settle it and deal the next one.
 
         :raises IllegalActionError: if the action is illegal; nothing changes.
         """
         self.check(action)
-        state = self.state.apply(action)
-        match = attrs.evolve(self, state=state)
-        if state.is_terminal:
-            match = match._settle()
+        if self.queue:
+            return self.variant.apply_match_action(self, action)._advance()
+        match = attrs.evolve(self, state=self.state.apply(action))
+        if match.state.is_terminal:
+            match = self.variant.settle_hand(match)._advance()
         return match
 
-    def _settle(self) -> Match:
-        outcome = self.state.outcome
-        assert outcome is not None
-        scores = self.variant.match_scores(self.scores, outcome)
-        results = (*self.results, outcome)
-        ledger = (*self.ledger, *outcome.payments)
-        winners = self.variant.match_winners(scores, results) or ()
-        if (
-            not winners
-            and self.max_hands is not None
-            and len(results) >= self.max_hands
-        ):
-            totals = [0.0] * self.players
-            for payment in ledger:
-                totals[payment.payer] -= payment.money
-                totals[payment.payee] += payment.money - payment.rake
-            best = max(totals)
-            winners = tuple(
-                seat for seat in range(self.players) if totals[seat] == best
+    def _advance(self) -> Match:
+        """Deal the next hand, unless a decision is pending or the match is over."""
+        if self.winners or self.queue:
+            return self
+        if self.max_hands is not None and len(self.results) >= self.max_hands:
+            best = max(self.money)
+            return attrs.evolve(
+                self,
+                winners=tuple(
+                    seat for seat in range(self.players) if self.money[seat] == best
+                ),
             )
-        settled = attrs.evolve(
-            self, scores=scores, results=results, ledger=ledger, winners=winners
-        )
-        if winners:
-            return settled
         rng = random.Random(self.chance)
-        dealer = self.variant.next_dealer(self.players, self.state.dealer, outcome)
-        state = self.variant.new_game(
-            self.players, rng=random.Random(rng.getrandbits(63)), dealer=dealer
-        )
-        state = attrs.evolve(state, scores=scores)
+        dealer = self.variant.next_dealer(self)
+        state = self.variant.deal_hand(self, dealer, random.Random(rng.getrandbits(63)))
         return attrs.evolve(
-            settled,
-            state=state,
+            self,
+            state=attrs.evolve(state, scores=self.scores),
             hand_number=self.hand_number + 1,
             chance=rng.getrandbits(63),
         )

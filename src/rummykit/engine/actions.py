@@ -56,6 +56,8 @@ class Phase(StrEnum):
     """After a declaration: each other player shows a grouping."""
     ENDED = "ended"
     """The hand is over; :attr:`~rummykit.engine.State.outcome` says how."""
+    BETWEEN_HANDS = "between_hands"
+    """A match decision between hands, such as a re-buy."""
 
 
 def _card(card: Card | str) -> Card:

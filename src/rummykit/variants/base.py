@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from rummykit.cards import Card, DeckSpec, Hand, Rank
-from rummykit.engine import Outcome, RuleSet, State, new_game
+from rummykit.engine import Action, Outcome, RuleSet, State, new_game
 from rummykit.melds import MeldRules
 from rummykit.partition import (
     Partition,
@@ -106,6 +106,7 @@ class Variant(RuleSet):
         rng: random.Random | None = None,
         deck: Sequence[Card | str] | str | None = None,
         dealer: int | None = None,
+        seats: Sequence[bool] | None = None,
     ) -> State:
         """Deal one hand to ``players`` players.
 
@@ -122,9 +123,35 @@ class Variant(RuleSet):
         >>> len(state.hands[0]), state.is_terminal
         (10, False)
         """
-        return new_game(self, players, seed=seed, rng=rng, deck=deck, dealer=dealer)
+        return new_game(
+            self, players, seed=seed, rng=rng, deck=deck, dealer=dealer, seats=seats
+        )
 
     # -- match hooks -------------------------------------------------------------
+
+    def deal_hand(self, match: Match, dealer: int, rng: random.Random) -> State:
+        """Deal a match's next hand to the seats still in it."""
+        seats = tuple(not out for out in match.eliminated)
+        return self.new_game(match.players, rng=rng, dealer=dealer, seats=seats)
+
+    def open_match(self, match: Match) -> Match:
+        """The match before its first hand; by default unchanged."""
+        return match
+
+    def settle_hand(self, match: Match) -> Match:
+        """Record the ended hand: scores, payments, and the winners if the
+        match is over (:meth:`match_scores`, :meth:`match_winners`)."""
+        outcome = match.state.outcome
+        assert outcome is not None
+        scores = self.match_scores(match.scores, outcome)
+        results = (*match.results, outcome)
+        return attrs.evolve(
+            match,
+            scores=scores,
+            results=results,
+            ledger=(*match.ledger, *outcome.payments),
+            winners=self.match_winners(scores, results) or (),
+        )
 
     def match_scores(
         self, scores: tuple[int, ...], outcome: Outcome
@@ -134,15 +161,27 @@ class Variant(RuleSet):
             score + points for score, points in zip(scores, outcome.points, strict=True)
         )
 
-    def next_dealer(self, players: int, dealer: int, outcome: Outcome) -> int:
-        """Who deals next: by default the deal passes left."""
-        return (dealer + 1) % players
-
     def match_winners(
         self, scores: tuple[int, ...], results: tuple[Outcome, ...]
     ) -> tuple[int, ...] | None:
         """The match's winners once it is over; by default it never ends by itself."""
         return None
+
+    def match_actions(self, match: Match) -> tuple[Action, ...]:
+        """Decisions between hands; by default there are none."""
+        return ()
+
+    def apply_match_action(self, match: Match, action: Action) -> Match:
+        """Carry out a decision between hands."""
+        raise NotImplementedError
+
+    def next_dealer(self, match: Match) -> int:
+        """Who deals next: by default the deal passes left, skipping seats
+        out of the match."""
+        seat = (match.state.dealer + 1) % match.players
+        while match.eliminated and match.eliminated[seat]:
+            seat = (seat + 1) % match.players
+        return seat
 
     def new_match(
         self,

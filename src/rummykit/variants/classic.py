@@ -15,7 +15,7 @@ False
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 import attrs as _attrs
@@ -36,6 +36,12 @@ from rummykit.engine.actions import Event
 from rummykit.melds import Meld, MeldRules
 from rummykit.partition import PointValues, possible_layoffs, possible_melds
 from rummykit.variants.base import Variant, flag, one_of, whole
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rummykit.match import Match
 
 __all__ = ["ClassicRummy"]
 
@@ -365,16 +371,18 @@ class ClassicRummy(Variant):
             result[payment.payee] += payment.points
         return tuple(result)
 
-    def next_dealer(self, players: int, dealer: int, outcome: Outcome) -> int:
+    def next_dealer(self, match: Match) -> int:
         """C-10: with two players the winner deals (or they alternate); with
         more the deal passes left."""
+        outcome = match.results[-1] if match.results else None
         if (
-            players == 2
+            match.players == 2
             and self.two_player_deal == "winner"
+            and outcome is not None
             and outcome.winner is not None
         ):
             return outcome.winner
-        return (dealer + 1) % players
+        return (match.state.dealer + 1) % match.players
 
     def match_winners(
         self, scores: tuple[int, ...], results: tuple[Outcome, ...]
