@@ -109,6 +109,16 @@ class State:
     """Seats still to decide in a claim window or a show, in order."""
     shown: tuple[Hand | None, ...] = ()
     """Hands made public; ``None`` while hidden."""
+    declarer: int | None = None
+    """The seat whose declaration started a show, if one has."""
+    penalties: tuple[tuple[int, tuple[int, str]], ...] = ()
+    """Penalties incurred in the hand, as (seat, (points, reason)): drops,
+    wrong declarations."""
+    show_points: tuple[tuple[int, int], ...] = ()
+    """The points of each grouping shown so far, as (seat, points)."""
+    arrangements: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = ()
+    """Groupings arranged but not yet shown, as (seat, groups); private to the
+    seat, and what a timeout freezes."""
     history: tuple[Event, ...] = ()
     """Every action of the hand, with the card it moved."""
     outcome: Outcome | None = None

@@ -21,16 +21,68 @@ The two presets differ in deck, deal, card values and caps:
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from rummykit.cards import DeckSpec, Rank
-from rummykit.melds import MeldRules
-from rummykit.partition import PointValues, Requirement
+from rummykit.cards import Card, DeckSpec, Hand, Rank
+from rummykit.engine import (
+    Action,
+    Declare,
+    Drop,
+    Event,
+    Expiry,
+    Outcome,
+    Payment,
+    Phase,
+    Show,
+    State,
+    StockPolicy,
+    Termination,
+    TimerSpec,
+)
+from rummykit.errors import InvalidMeldError
+from rummykit.melds import Meld, MeldRules
+from rummykit.partition import (
+    Partition,
+    PointValues,
+    Requirement,
+    best_discard,
+    partition,
+)
 from rummykit.variants.base import Variant, flag, one_of, whole
 
-__all__ = ["IndianRummy"]
+if TYPE_CHECKING:  # pragma: no cover
+    from rummykit.match import Match
+
+__all__ = ["Arrange", "IndianRummy"]
+
+#: Every card scores one: a grouping scoring 0 melds every card.
+_COUNT = PointValues(ranks=(1,) * 13, joker=1)
+
+
+def _show_groups(groups: object) -> tuple[tuple[Card, ...], ...]:
+    return Show(groups).groups  # type: ignore[arg-type]
+
+
+@attrs.frozen
+class Arrange(Action):
+    """During a show, set the grouping a timeout would freeze, without
+    finishing the show.
+
+    >>> str(Arrange(["As 2s 3s"]))
+    'arrange [As 2s 3s]'
+    """
+
+    groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_show_groups)
+    """The melds arranged so far."""
+
+    def __str__(self) -> str:
+        return "arrange " + " ".join(
+            "[" + " ".join(map(str, group)) + "]" for group in self.groups
+        )
+
 
 _PRESETS = ("gamentio", "standard")
 
@@ -109,8 +161,9 @@ class IndianRummy(Variant):
     """Points for dropping before one's first draw."""
     middle_drop_penalty: int = attrs.field(default=_by_preset(10, 40))
     """Points for dropping later in the hand."""
-    drop_penalty_unit: str = "points"
-    """``"points"`` (× stake, like a loser's points) or ``"money"`` (a flat amount)."""
+    drop_penalty_unit: str = attrs.field(default=_by_preset("money", "points"))
+    """``"money"`` (a flat amount: Gamentio's "unlocked points", §4.2 and I11) or
+    ``"points"`` (× stake, like a loser's points)."""
     rake_pct: float = attrs.field(default=_by_preset(4.0, 0.0))
     """The house's cut, in percent."""
     rake_base: str = "winner_gross"
@@ -127,7 +180,8 @@ class IndianRummy(Variant):
     max_lapses: int = 3
     """Timed-out moves a player may make; the last one counts as a drop."""
     lapse_forfeit: str = "third"
-    """Whether the hand is forfeited on the ``"third"`` lapse or on the ``"fourth"``."""
+    """Whether the hand is forfeited on the ``max_lapses``-th lapse (``"third"``) or
+    on the one after (``"fourth"``)."""
     meld_timer: int | None = 45
     """Seconds for the show (host metadata); ``None`` for no timer."""
     meld_expiry: str = "freeze"
@@ -321,3 +375,516 @@ class IndianRummy(Variant):
         if indicator is not None:
             return indicator
         return Rank.ACE if self.printed_joker_indicator == "aces_wild" else None
+
+    # -- the deal ----------------------------------------------------------------------
+
+    def choose_dealer(self, rng: random.Random, players: int) -> int:
+        """The toss: each player gets a card and the highest plays first (ace
+        high; ties broken ♠ > ♥ > ♦ > ♣); the dealer sits just before them.
+
+        >>> IndianRummy().choose_dealer(random.Random(1), 3) in range(3)
+        True
+        """
+        deck = [card for card in DeckSpec().cards()]
+        rng.shuffle(deck)
+
+        def strength(card: Card) -> tuple[int, int]:
+            rank = int(card.rank or 0)
+            return (14 if rank == 1 else rank, -card.code // 13)
+
+        first = max(range(players), key=lambda seat: strength(deck[seat]))
+        return (first - self.play_direction()) % players
+
+    def play_direction(self) -> int:
+        """Clockwise by default; pagat plays anticlockwise."""
+        return 1 if self.direction == "clockwise" else -1
+
+    def after_deal(self, state: State) -> State:
+        """§2.1: the indicator is turned face up under the closed deck and sets
+        the wild rank; then the open deck starts with an upcard."""
+        indicator = state.stock[-1]
+        stock = state.stock[:-1]
+        out_of_play = state.out_of_play
+        if self.indicator_in_stock:
+            stock = (indicator, *stock)
+        else:
+            out_of_play = (*out_of_play, indicator)
+        upcard = stock[-1]
+        return attrs.evolve(
+            state,
+            stock=stock[:-1],
+            pile=(upcard,),
+            indicator=indicator,
+            wild_rank=self.wild_rank_for(indicator.rank),
+            out_of_play=out_of_play,
+        )
+
+    # -- helpers -------------------------------------------------------------------------
+
+    def _rules(self) -> MeldRules:
+        return self.meld_rules
+
+    def _joker(self, state: State, card: Card) -> bool:
+        return card.is_joker or (
+            state.wild_rank is not None and card.rank == state.wild_rank
+        )
+
+    def _drawn_yet(self, state: State, seat: int) -> bool:
+        return any(
+            event.player == seat
+            and type(event.action).__name__ in ("DrawStock", "DrawDiscard")
+            for event in state.history
+        )
+
+    def declaration_grouping(
+        self, hand: Hand, wild_rank: Rank | None
+    ) -> Partition | None:
+        """A grouping of every card of ``hand`` into melds meeting the
+        declaration's requirement, or ``None`` if there is none.
+
+        >>> IndianRummy().declaration_grouping(Hand.parse("3h 4h 5h 6h Qc Qd Qh"), None) is not None
+        True
+        """
+        grouping = partition(
+            hand,
+            self.meld_rules,
+            _COUNT,
+            wild_rank=wild_rank,
+            requirement=self.declaration_requirement,
+        )
+        return grouping if grouping.points == 0 and grouping.requirement_met else None
+
+    def check_grouping(
+        self, groups: tuple[tuple[Card, ...], ...], wild_rank: Rank | None
+    ) -> str | None:
+        """Why ``groups`` are not a valid declaration, or ``None`` (I-3).
+
+        >>> IndianRummy(preset="standard").check_grouping(
+        ...     Show(["3h 4h 5h 6h", "Kc Ks Kh", "Qc Qd Qh", "9d 9c 7s"]).groups, Rank.SEVEN)
+        'the melds do not meet the requirement: at least 2 sequence(s), 1 of them pure'
+        """
+        melds = []
+        for group in groups:
+            try:
+                melds.append(Meld.build(group, self.meld_rules, wild_rank=wild_rank))
+            except InvalidMeldError as error:
+                return str(error)
+        if not self.declaration_requirement.is_met_by(melds):
+            need = self.declaration_requirement
+            extra = (
+                f", one of at least {need.long_sequence} cards"
+                if need.long_sequence
+                else ""
+            )
+            return (
+                "the melds do not meet the requirement: at least "
+                f"{need.min_sequences} sequence(s), {need.min_pure_sequences} of them pure{extra}"
+            )
+        return None
+
+    # -- the turn --------------------------------------------------------------------------
+
+    def turn_start_actions(self, state: State) -> list[Action]:
+        """I-6: a player may drop at the start of their turn."""
+        if state.phase is Phase.DRAW:
+            return [Drop()]
+        if state.phase is Phase.SHOW:
+            return self._show_actions(state)
+        return []
+
+    def take_discard_reason(self, state: State) -> str | None:
+        """I-1: a joker (wild rank or printed) is never taken from the open deck,
+        unless it is the first upcard and ``upcard_joker_pickable``."""
+        top = state.pile[-1]
+        if not self._joker(state, top):
+            return None
+        first_upcard = len(state.pile) == 1 and not any(
+            type(event.action).__name__ == "Discard" for event in state.history
+        )
+        if self.upcard_joker_pickable and first_upcard:
+            return None
+        return f"{top} is a joker and may not be taken from the open deck (I-1)"
+
+    def discard_reason(self, state: State, card: Card) -> str | None:
+        """I-2: not the card just taken from the open deck."""
+        if state.taken is not None and card == state.taken:
+            return f"{card} was just taken from the open deck and may not be discarded this turn (I-2)"
+        return None
+
+    def play_actions(self, state: State) -> list[Action]:
+        """I-3: a declaration with each finish card for which every other card
+        can be grouped validly (any well-formed declaration is accepted too)."""
+        hand = state.hands[state.current]
+        forbidden = [
+            card for card in hand.cards if self._finish_reason(state, card) is not None
+        ]
+        if len(forbidden) == len(hand):
+            return []
+        quick = best_discard(
+            hand,
+            self.meld_rules,
+            _COUNT,
+            wild_rank=state.wild_rank,
+            requirement=self.declaration_requirement,
+            forbidden=forbidden,
+        )
+        if quick.points or not quick.requirement_met:
+            return []
+        actions: list[Action] = []
+        for card in dict.fromkeys(hand.cards):
+            if card in forbidden:
+                continue
+            grouping = self.declaration_grouping(hand.remove(card), state.wild_rank)
+            if grouping is not None:
+                actions.append(Declare(card, [meld.cards for meld in grouping.melds]))
+        return actions
+
+    def _finish_reason(self, state: State, card: Card) -> str | None:
+        if self.finish_card_restricted:
+            return self.discard_reason(state, card)
+        return None
+
+    def check_action(self, state: State, action: Action) -> str | None:
+        """Why a drop, declaration, arrangement or show is illegal now, or ``None``.
+
+        A declaration only has to be well formed: the finish card and the
+        groups must be exactly the hand.  Whether it is valid decides what
+        it leads to (I-3, I-4).
+        """
+        hand = state.hands[state.current]
+        if isinstance(action, Drop):
+            if state.phase is not Phase.DRAW:
+                return "a player drops at the start of their turn, before drawing (I-6)"
+            return None
+        if isinstance(action, Declare):
+            if state.phase is not Phase.PLAY:
+                return "a player declares after drawing (I-3)"
+            reason = self._finish_reason(state, action.finish)
+            if reason:
+                return reason
+            cards = [
+                action.finish,
+                *(card for group in action.groups for card in group),
+            ]
+            if Hand(cards) != hand:
+                return f"the finish card and the groups must be exactly the hand {hand}"
+            return None
+        if isinstance(action, Show | Arrange):
+            if state.phase is not Phase.SHOW:
+                return "groupings are shown after a valid declaration (I-5)"
+            cards = [card for group in action.groups for card in group]
+            if isinstance(action, Show):
+                cards += list(action.deadwood)
+                if Hand(cards) != hand:
+                    return (
+                        f"the groups and the deadwood must be exactly the hand {hand}"
+                    )
+            elif not _within(Hand(cards), hand):
+                return f"the arranged groups must come from the hand {hand}"
+            return None
+        return super().check_action(state, action)
+
+    def apply_action(self, state: State, action: Action) -> State:
+        """Drops, declarations, arrangements and shows, and timer fallbacks."""
+        seat = state.current
+        if isinstance(action, Drop):
+            return self._drop(state, seat, action)
+        if isinstance(action, Declare):
+            return self._declare(state, seat, action)
+        if isinstance(action, Arrange):
+            arranged = dict(_arranged(state))
+            arranged[seat] = action.groups
+            return attrs.evolve(
+                state,
+                history=(*state.history, Event(player=seat, action=action)),
+                arrangements=tuple(sorted(arranged.items())),
+            )
+        if isinstance(action, Show):
+            return self._show(state, seat, action)
+        expiry = getattr(action, "expiry", None)
+        if expiry in (Expiry.FREEZE_ARRANGEMENT, Expiry.AUTO_ARRANGE_OPTIMAL):
+            return self._show(state, seat, self._auto_show(state, seat, expiry))
+        raise NotImplementedError(f"{action} is not an Indian Rummy action")
+
+    # -- drops, declarations and the show ---------------------------------------------------
+
+    def _drop(self, state: State, seat: int, action: Action) -> State:
+        middle = self._drawn_yet(state, seat)
+        penalty = self.middle_drop_penalty if middle else self.first_drop_penalty
+        hands = list(state.hands)
+        out = hands[seat]
+        hands[seat] = Hand()
+        active = list(state.active)
+        active[seat] = False
+        penalties = dict(_penalties(state))
+        penalties[seat] = (penalty, "middle drop" if middle else "first drop")
+        state = attrs.evolve(
+            state,
+            hands=tuple(hands),
+            active=tuple(active),
+            out_of_play=(*state.out_of_play, *out.cards),
+            history=(*state.history, Event(player=seat, action=action)),
+            penalties=tuple(sorted(penalties.items())),
+        )
+        return self._continue(state, seat)
+
+    def _continue(self, state: State, seat: int) -> State:
+        """Play goes on after a player leaves, unless only one is left (I-4, I-6)."""
+        left = [s for s in range(state.players) if state.active[s]]
+        if len(left) == 1:
+            return self._settle(state, left[0], Termination.LAST_PLAYER, {})
+        if state.phase is Phase.SHOW:
+            return state
+        return state.next_turn(after=seat)
+
+    def _declare(self, state: State, seat: int, action: Declare) -> State:
+        hands = list(state.hands)
+        event = Event(player=seat, action=action, card=action.finish, private=True)
+        reason = self.check_grouping(action.groups, state.wild_rank)
+        if reason is not None:
+            # I-4: a wrong declaration costs the penalty; the declarer is out.
+            hand = hands[seat]
+            if self.wrong_decl_penalty == "full_count":
+                penalty = self.point_values.total(hand.cards, wild_rank=state.wild_rank)
+            else:
+                penalty = int(self.wrong_decl_penalty)
+            hands[seat] = Hand()
+            active = list(state.active)
+            active[seat] = False
+            shown = list(state.shown)
+            shown[seat] = hand
+            penalties = dict(_penalties(state))
+            penalties[seat] = (penalty, "wrong declaration")
+            state = attrs.evolve(
+                state,
+                hands=tuple(hands),
+                active=tuple(active),
+                shown=tuple(shown),
+                out_of_play=(*state.out_of_play, *hand.cards),
+                history=(*state.history, event),
+                penalties=tuple(sorted(penalties.items())),
+            )
+            return self._continue(state, seat)
+        hands[seat] = hands[seat].remove(action.finish)
+        shown = list(state.shown)
+        shown[seat] = hands[seat]
+        queue = []
+        other = state.next_active(seat)
+        while other != seat:
+            queue.append(other)
+            other = state.next_active(other)
+        return attrs.evolve(
+            state,
+            hands=tuple(hands),
+            shown=tuple(shown),
+            out_of_play=(*state.out_of_play, action.finish),
+            history=(*state.history, event),
+            phase=Phase.SHOW,
+            queue=tuple(queue),
+            current=queue[0],
+            decision_id=state.decision_id + 1,
+            declarer=seat,
+        )
+
+    def _show_actions(self, state: State) -> list[Action]:
+        seat = state.current
+        grouping = self.partition(state.hands[seat], wild_rank=state.wild_rank)
+        return [
+            Show([meld.cards for meld in grouping.melds], deadwood=grouping.deadwood)
+        ]
+
+    def _auto_show(self, state: State, seat: int, expiry: object) -> Show:
+        hand = state.hands[seat]
+        if expiry is Expiry.AUTO_ARRANGE_OPTIMAL:
+            action = self._show_actions(state)[0]
+            assert isinstance(action, Show)
+            return action
+        groups = dict(_arranged(state)).get(seat, ())
+        rest = hand
+        for group in groups:
+            rest = rest.remove(*group)
+        return Show(groups, deadwood=rest.cards)
+
+    def _show(self, state: State, seat: int, action: Show) -> State:
+        shows = dict(_shows(state))
+        shows[seat] = self._shown_points(action, state.wild_rank)
+        shown = list(state.shown)
+        shown[seat] = state.hands[seat]
+        state = attrs.evolve(
+            state,
+            shown=tuple(shown),
+            history=(*state.history, Event(player=seat, action=action)),
+            show_points=tuple(sorted(shows.items())),
+        )
+        queue = state.queue[1:]
+        if queue:
+            return attrs.evolve(
+                state, queue=queue, current=queue[0], decision_id=state.decision_id + 1
+            )
+        assert state.declarer is not None
+        return self._settle(state, state.declarer, Termination.DECLARATION, shows)
+
+    def _shown_points(self, action: Show, wild_rank: Rank | None) -> int:
+        """§2.5: the unmatched cards, or every card if the valid melds shown do
+        not meet the loser's requirement; capped."""
+        melds: list[Meld] = []
+        loose: list[Card] = list(action.deadwood)
+        for group in action.groups:
+            try:
+                melds.append(Meld.build(group, self.meld_rules, wild_rank=wild_rank))
+            except InvalidMeldError:
+                loose += group
+        points = self.point_values
+        everything = points.total(
+            [*loose, *(c for m in melds for c in m.cards)], wild_rank=wild_rank
+        )
+        unmatched = points.total(loose, wild_rank=wild_rank)
+        requirement = self.requirement
+        met = requirement.is_met_by(melds)
+        score = min(unmatched, everything) if met else everything
+        if requirement.cap is not None:
+            score = min(score, requirement.cap)
+        return score
+
+    def _settle(
+        self, state: State, winner: int, how: Termination, shows: dict[int, int]
+    ) -> State:
+        """§2.5: each loser's points × stake and the drop penalties go to the
+        winner; the rake comes off the winner's gross."""
+        points = [0] * state.players
+        payments: list[Payment] = []
+        rake = self.rake_pct / 100
+        for seat, value in shows.items():
+            if self.round_to_five:
+                value = 5 * round(value / 5)
+            points[seat] = value
+            money = value * self.stake
+            payments.append(
+                Payment(
+                    payer=seat,
+                    payee=winner,
+                    points=value,
+                    money=money,
+                    rake=money * rake,
+                    reason="points",
+                )
+            )
+        for seat, (penalty, reason) in _penalties(state):
+            points[seat] = penalty
+            flat = self.drop_penalty_unit == "money" and reason != "wrong declaration"
+            money = float(penalty) if flat else penalty * self.stake
+            payments.append(
+                Payment(
+                    payer=seat,
+                    payee=winner,
+                    points=penalty,
+                    money=money,
+                    rake=money * rake,
+                    reason=reason,
+                )
+            )
+        note = {
+            Termination.DECLARATION: f"player {winner} declared",
+            Termination.LAST_PLAYER: f"player {winner} is the last player left",
+            Termination.BLOCKED: f"the closed deck ran out: player {winner} holds the fewest points",
+        }.get(how, f"player {winner} won")
+        return state.end(
+            Outcome(
+                termination=how,
+                winners=(winner,),
+                points=tuple(points),
+                payments=tuple(payments),
+                note=note,
+            )
+        )
+
+    # -- the stock and the clock --------------------------------------------------------------
+
+    def stock_policy(self) -> StockPolicy:
+        """I-7: reshuffle the open deck but its top card; or void the hand; or
+        the lowest points win."""
+        return {
+            "reshuffle_keep_top": StockPolicy.RESHUFFLE_KEEP_TOP,
+            "void_hand": StockPolicy.VOID,
+            "lowest_points_wins": StockPolicy.LOWEST_POINTS,
+        }[self.stock_exhaustion]
+
+    def end_on_exhaustion(self, state: State, policy: StockPolicy) -> State:
+        """A void hand, or the lowest optimal points winning (I-7)."""
+        if policy is not StockPolicy.LOWEST_POINTS:
+            return state.end(
+                Outcome(
+                    termination=Termination.VOID,
+                    winners=(),
+                    points=(0,) * state.players,
+                    note="the closed deck ran out: the hand is void",
+                )
+            )
+        scores = {
+            seat: self.partition(state.hands[seat], wild_rank=state.wild_rank).points
+            for seat in range(state.players)
+            if state.active[seat]
+        }
+        low = min(scores.values())
+        winner = next(seat for seat in sorted(scores) if scores[seat] == low)
+        shows = {seat: value for seat, value in scores.items() if seat != winner}
+        return self._settle(state, winner, Termination.BLOCKED, shows)
+
+    def timer(self, state: State) -> TimerSpec | None:
+        """§2.4: a move timer (draw, then discard, on expiry) and the meld timer."""
+        if state.phase is Phase.SHOW:
+            if self.meld_timer is None:
+                return None
+            expiry = (
+                Expiry.FREEZE_ARRANGEMENT
+                if self.meld_expiry == "freeze"
+                else Expiry.AUTO_ARRANGE_OPTIMAL
+            )
+            return TimerSpec(
+                name="meld",
+                seconds=self.meld_timer,
+                on_expiry=expiry,
+                counts_as_lapse=False,
+            )
+        if self.move_timer is None or state.phase not in (Phase.DRAW, Phase.PLAY):
+            return None
+        expiry = (
+            Expiry.AUTO_DRAW_STOCK_THEN_DISCARD_DRAWN
+            if state.phase is Phase.DRAW
+            else Expiry.AUTO_DISCARD
+        )
+        return TimerSpec(name="move", seconds=self.move_timer, on_expiry=expiry)
+
+    def lapse_limit(self) -> int | None:
+        """The lapse that counts as a drop: the 3rd by default (or the 4th)."""
+        return self.max_lapses + (1 if self.lapse_forfeit == "fourth" else 0)
+
+    # -- the series -------------------------------------------------------------------------------
+
+    def next_dealer(self, match: Match) -> int:
+        """Later hands: the previous winner plays first, so the dealer sits just
+        before them; a void hand keeps the dealer."""
+        last = match.results[-1] if match.results else None
+        if last is None or last.winner is None:
+            return match.state.dealer
+        return (last.winner - self.play_direction()) % match.players
+
+
+def _within(part: Hand, whole_hand: Hand) -> bool:
+    try:
+        whole_hand.remove(*part.cards)
+    except ValueError:
+        return False
+    return True
+
+
+def _penalties(state: State) -> tuple[tuple[int, tuple[int, str]], ...]:
+    return state.penalties
+
+
+def _shows(state: State) -> tuple[tuple[int, int], ...]:
+    return state.show_points
+
+
+def _arranged(state: State) -> tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]:
+    return state.arrangements
