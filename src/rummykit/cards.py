@@ -91,7 +91,7 @@ class Suit(StrEnum):
         >>> Suit.parse("D")
         <Suit.DIAMONDS: 'd'>
         """
-        suit = _SUIT_BY_TEXT.get(text.lower())
+        suit = _SUIT_BY_TEXT.get(text.lower()) if isinstance(text, str) else None
         if suit is None:
             raise InvalidCardError(f"unknown suit {text!r} ({_SUIT_HELP})")
         return suit
@@ -163,7 +163,7 @@ class Rank(IntEnum):
         >>> Rank.parse("q")
         <Rank.QUEEN: 12>
         """
-        rank = _RANK_BY_TEXT.get(text.upper())
+        rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if rank is None:
             raise InvalidCardError(f"unknown rank {text!r} ({_RANK_HELP})")
         return rank
@@ -349,6 +349,10 @@ def _to_codes(cards: Iterable[Card | str] | str) -> tuple[int, ...]:
         return Hand.parse(cards).codes
     if isinstance(cards, Hand):
         return cards.codes
+    if not isinstance(cards, Iterable):
+        raise InvalidCardError(
+            f"bad cards {cards!r}: expected notation or an iterable of cards"
+        )
     codes = []
     for position, card in enumerate(cards, start=1):
         if isinstance(card, Card):
@@ -457,10 +461,10 @@ class Hand:
         return Hand._from_sorted(tuple(remaining))
 
     def __add__(self, other: Iterable[Card | str]) -> Hand:
-        return self.add(*other)
+        return self.add(*Hand(other))
 
     def __sub__(self, other: Iterable[Card | str]) -> Hand:
-        return self.remove(*other)
+        return self.remove(*Hand(other))
 
     def __len__(self) -> int:
         return len(self.codes)
