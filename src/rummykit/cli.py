@@ -1,6 +1,6 @@
 """The ``rummykit`` command.
 
-``rummykit demo`` deals and plays a seeded hand of Classic Rummy between
+``rummykit demo`` deals and plays a seeded hand of each variant between
 bots, turn by turn, and shows the partitioner at work on each variant.
 
 >>> main(["demo", "--seed", "3"])  # doctest: +ELLIPSIS
@@ -35,14 +35,18 @@ def _narrate(event: Event) -> str:
     return text
 
 
-def _play_classic(seed: int) -> None:
-    variant = ClassicRummy(max_turnovers=3)
-    agents: list[Agent] = [GreedyAgent(), RandomAgent(seed=seed), GreedyAgent()]
-    state: State = variant.new_game(players=3, seed=seed)
-    print("\n== Classic Rummy: three bots (greedy, random, greedy) ==")
-    print(f"dealer: player {state.dealer}; upcard {state.pile[-1]}")
+def _play(title: str, variant: Variant, agents: Sequence[Agent], seed: int) -> None:
+    """Deal one seeded hand and narrate it turn by turn."""
+    state: State = variant.new_game(players=len(agents), seed=seed)
+    print(f"\n== {title} ==")
+    extra = ""
+    if state.indicator is not None:
+        wild = state.wild_rank.symbol if state.wild_rank is not None else "no rank"
+        extra = f"; indicator {state.indicator}, {wild} wild"
+    print(f"dealer: player {state.dealer}; upcard {state.pile[-1]}{extra}")
     for seat, hand in enumerate(state.hands):
-        print(f"  player {seat} is dealt {_cards(hand)}")
+        name = type(agents[seat]).__name__
+        print(f"  player {seat} ({name}) is dealt {_cards(hand)}")
     shown = 0
     while not state.is_terminal:
         player = state.current
@@ -54,9 +58,15 @@ def _play_classic(seed: int) -> None:
     outcome = state.outcome
     assert outcome is not None
     print(f"result: {outcome.note}")
+    scored = ", ".join(
+        f"player {seat} {points}" for seat, points in enumerate(outcome.points)
+    )
+    print(f"  points this hand: {scored}")
     for payment in outcome.payments:
+        rake = f" (rake {payment.rake:g})" if payment.rake else ""
         print(
-            f"  player {payment.payer} pays player {payment.payee} {payment.points} point(s)"
+            f"  player {payment.payer} pays player {payment.payee} "
+            f"{payment.money:g} for {payment.points} point(s), {payment.reason}{rake}"
         )
     if state.table:
         print("table: " + "  ".join(f"[{placed}]" for placed in state.table))
@@ -88,7 +98,28 @@ def _show_partitions(seed: int) -> None:
 
 def _demo(seed: int) -> None:
     print(f"rummykit demo (seed {seed})")
-    _play_classic(seed)
+    greedy, rand = GreedyAgent(), RandomAgent(seed=seed)
+    _play(
+        "Classic Rummy: three bots, greedy, random and greedy (turn-over limit 3)",
+        ClassicRummy(max_turnovers=3),
+        [greedy, rand, greedy],
+        seed,
+    )
+    _play(
+        "Rumino: four bots, greedy against random", Rumino(), [greedy, rand] * 2, seed
+    )
+    _play(
+        "Indian Rummy (Gamentio): three greedy bots",
+        IndianRummy(),
+        [greedy, greedy, greedy],
+        seed,
+    )
+    _play(
+        "Indian Rummy (standard preset): two greedy bots",
+        IndianRummy(preset="standard"),
+        [greedy, greedy],
+        seed,
+    )
     _show_partitions(seed)
 
 

@@ -28,6 +28,7 @@ __all__ = [
     "DrawStock",
     "Drop",
     "Event",
+    "FaceDownDeclare",
     "Knock",
     "LayMeld",
     "LayOff",
@@ -87,6 +88,14 @@ class Action:
     >>> isinstance(DrawStock(), Action)
     True
     """
+
+    def public(self) -> Action:
+        """The action as the other players see it; most actions hide nothing.
+
+        >>> DrawStock().public()
+        DrawStock()
+        """
+        return self
 
 
 @attrs.frozen
@@ -249,6 +258,32 @@ class Declare(Action):
         shown = " ".join(f"[{_names(group)}]" for group in self.groups)
         return f"declare with finish card {self.finish}: {shown}"
 
+    def public(self) -> Action:
+        """The declaration as the others see it: the finish card stays face down.
+
+        >>> str(Declare("Kd", ["3h 4h 5h"]).public())
+        'declare (finish card face down): [3h 4h 5h]'
+        """
+        return FaceDownDeclare(self.groups)
+
+
+@attrs.frozen
+class FaceDownDeclare(Action):
+    """A declaration as the other players see it: the groups, not the finish card.
+
+    It appears only in views; players never apply it.
+
+    >>> FaceDownDeclare(["3h 4h 5h"]).groups[0][0]
+    Card('3h')
+    """
+
+    groups: tuple[tuple[Card, ...], ...] = attrs.field(converter=_groups)
+    """The grouping shown with the declaration."""
+
+    def __str__(self) -> str:
+        shown = " ".join(f"[{_names(group)}]" for group in self.groups)
+        return f"declare (finish card face down): {shown}"
+
 
 @attrs.frozen
 class Show(Action):
@@ -264,8 +299,8 @@ class Show(Action):
     """The cards left out of the melds."""
 
     def __str__(self) -> str:
-        shown = " ".join(f"[{_names(group)}]" for group in self.groups)
-        return f"show {shown}, deadwood {_names(self.deadwood)}"
+        shown = " ".join(f"[{_names(group)}]" for group in self.groups) or "no melds"
+        return f"show {shown}, deadwood {_names(self.deadwood) or 'none'}"
 
 
 @attrs.frozen
@@ -318,4 +353,6 @@ class Event:
         >>> Event(player=0, action=DrawStock(), card=Card("4c"), private=True).censored().card is None
         True
         """
-        return attrs.evolve(self, card=None) if self.private else self
+        if not self.private:
+            return self
+        return attrs.evolve(self, card=None, action=self.action.public())
