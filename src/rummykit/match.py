@@ -130,6 +130,12 @@ class Match:
     """Stop after this many hands (the most money wins); ``None`` for the variant's rule."""
     chance: int = 0
     """The seed of the next deal, hidden from every player."""
+    seed: int = 0
+    """The seed the match was started from, for saving and replaying it."""
+    first_dealer: int | None = None
+    """The dealer asked for at the start (``None`` for the variant's choice)."""
+    actions: tuple[Action, ...] = ()
+    """Every action applied to the match, in order."""
 
     @classmethod
     def start(
@@ -159,13 +165,13 @@ class Match:
             raise ValueError(
                 f"max_hands must be a whole number of at least 1, not {max_hands!r}"
             )
-        if rng is None:
-            if seed is not None:
-                rng = random.Random(seed)
-            else:
+        if seed is None:
+            if rng is None:
                 import secrets
 
                 rng = secrets.SystemRandom()
+            seed = rng.getrandbits(63)
+        rng = random.Random(seed)
         deal_rng = random.Random(rng.getrandbits(63))
         new_game = getattr(variant, "new_game")  # noqa: B009 - every variant has it
         state: State = new_game(players, rng=deal_rng, dealer=dealer)
@@ -178,6 +184,8 @@ class Match:
             rebuys=(0,) * players,
             max_hands=max_hands,
             chance=rng.getrandbits(63),
+            seed=seed,
+            first_dealer=dealer,
         )
         return variant.open_match(match)
 
@@ -289,9 +297,11 @@ class Match:
         :raises IllegalActionError: if the action is illegal; nothing changes.
         """
         self.check(action)
+        actions = (*self.actions, action)
         if self.queue:
-            return self.variant.apply_match_action(self, action)._advance()
-        match = attrs.evolve(self, state=self.state.apply(action))
+            after = self.variant.apply_match_action(self, action)._advance()
+            return attrs.evolve(after, actions=actions)
+        match = attrs.evolve(self, state=self.state.apply(action), actions=actions)
         if match.state.is_terminal:
             match = self.variant.settle_hand(match)._advance()
         return match

@@ -26,7 +26,7 @@ from rummykit.engine.actions import (
 )
 from rummykit.engine.outcome import Outcome, Payment, Termination
 from rummykit.engine.rules import RuleSet, StockPolicy
-from rummykit.engine.state import State, new_game
+from rummykit.engine.state import Origin, State, new_game
 from rummykit.engine.views import (
     Expiry,
     PendingDecision,
@@ -50,6 +50,7 @@ __all__ = [
     "Knock",
     "LayMeld",
     "LayOff",
+    "Origin",
     "Outcome",
     "Pass",
     "Payment",

@@ -44,7 +44,7 @@ from rummykit.partition import partition
 if TYPE_CHECKING:  # pragma: no cover
     pass
 
-__all__ = ["State", "new_game"]
+__all__ = ["Origin", "State", "new_game"]
 
 
 @attrs.frozen(kw_only=True)
@@ -127,6 +127,11 @@ class State:
     """Running scores before this hand, for views (set by a match)."""
     chance: int = 0
     """The seed of the next shuffle, hidden from every player."""
+    origin: Origin | None = None
+    """How the hand was dealt, for saving and replaying it."""
+    actions: tuple[Action, ...] = ()
+    """Every action applied to the hand, in order: with :attr:`origin`, a record
+    that replays it exactly."""
 
     # -- reading -----------------------------------------------------------------
 
@@ -330,7 +335,8 @@ class State:
         <Phase.PLAY: 'play'>
         """
         self.check(action)
-        return self._apply_unchecked(action)
+        after = self._apply_unchecked(action)
+        return attrs.evolve(after, actions=(*self.actions, action))
 
     def draw_stock(self) -> State:
         """Shortcut for ``apply(DrawStock())``."""
@@ -632,6 +638,27 @@ class State:
         return Hand(cards)
 
 
+@attrs.frozen(kw_only=True)
+class Origin:
+    """How a hand was dealt: the deck order (top card first), the dealer, the
+    seed of later shuffles and the seats dealt in.  Hidden from players.
+
+    >>> from rummykit import get_variant
+    >>> origin = get_variant("classic").new_game(players=2, seed=1).origin
+    >>> len(origin.deck), origin.seats
+    (52, (True, True))
+    """
+
+    deck: tuple[Card, ...]
+    """The deck in the order it was dealt, top card first."""
+    dealer: int
+    """The dealer's seat."""
+    chance: int
+    """The seed of the shuffles the hand may need later."""
+    seats: tuple[bool, ...]
+    """The seats dealt in."""
+
+
 @attrs.frozen
 class _Arrange(Action):
     """Internal: a timer's arranging fallback, handed to the variant."""
@@ -649,6 +676,7 @@ def new_game(
     dealer: int | None = None,
     scores: Iterable[int] | None = None,
     seats: Sequence[bool] | None = None,
+    chance: int | None = None,
 ) -> State:
     """Deal a new hand of ``rules`` to ``players`` players.
 
@@ -727,10 +755,13 @@ def new_game(
             deals[seat].append(order[top])
             top += 1
     score_tuple = tuple(scores) if scores is not None else (0,) * players
+    if chance is None:
+        chance = rng.getrandbits(63)
     state = State(
         rules=rules,
         players=players,
         dealer=dealer,
+        origin=Origin(deck=tuple(order), dealer=dealer, chance=chance, seats=active),
         hands=tuple(Hand(cards) for cards in deals),
         stock=tuple(reversed(order[top:])),
         pile=(),
@@ -739,7 +770,7 @@ def new_game(
         lapses=(0,) * players,
         shown=(None,) * players,
         scores=score_tuple,
-        chance=rng.getrandbits(63),
+        chance=chance,
     )
     state = rules.after_deal(state)
     first = rules.first_player(state)

@@ -107,6 +107,7 @@ class Variant(RuleSet):
         deck: Sequence[Card | str] | str | None = None,
         dealer: int | None = None,
         seats: Sequence[bool] | None = None,
+        chance: int | None = None,
     ) -> State:
         """Deal one hand to ``players`` players.
 
@@ -124,7 +125,14 @@ class Variant(RuleSet):
         (10, False)
         """
         return new_game(
-            self, players, seed=seed, rng=rng, deck=deck, dealer=dealer, seats=seats
+            self,
+            players,
+            seed=seed,
+            rng=rng,
+            deck=deck,
+            dealer=dealer,
+            seats=seats,
+            chance=chance,
         )
 
     # -- match hooks -------------------------------------------------------------
