@@ -1,19 +1,13 @@
-"""The ``rummykit`` command.
+"""``rummykit demo``: a seeded hand of each variant between bots, narrated.
 
-``rummykit demo`` deals and plays a seeded hand of each variant between
-bots, turn by turn, and shows the partitioner at work on each variant.
-
->>> main(["demo", "--seed", "3"])  # doctest: +ELLIPSIS
+>>> run_demo(3)  # doctest: +ELLIPSIS
 rummykit demo (seed 3)
 ...
-0
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
 from collections.abc import Sequence
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
@@ -21,14 +15,15 @@ from rummykit.cards import Hand, sorted_for_display
 from rummykit.engine import Event, State
 from rummykit.variants import ClassicRummy, IndianRummy, Rumino, Variant
 
-__all__ = ["main"]
+__all__ = ["narrate", "run_demo"]
 
 
 def _cards(cards: Hand) -> str:
     return " ".join(map(str, sorted_for_display(cards)))
 
 
-def _narrate(event: Event) -> str:
+def narrate(event: Event) -> str:
+    """One line for one event of a hand's history."""
     text = f"  player {event.player}: {event.action}"
     if event.card is not None and "draw" in str(event.action):
         text += f" ({event.card})"
@@ -53,7 +48,7 @@ def _play(title: str, variant: Variant, agents: Sequence[Agent], seed: int) -> N
         view = state.view(player)
         state = state.apply(agents[player].choose(view, view.legal_actions))
         for event in state.history[shown:]:
-            print(_narrate(event))
+            print(narrate(event))
         shown = len(state.history)
     outcome = state.outcome
     assert outcome is not None
@@ -96,7 +91,8 @@ def _show_partitions(seed: int) -> None:
         print(f"  best    {result}")
 
 
-def _demo(seed: int) -> None:
+def run_demo(seed: int) -> None:
+    """Play and narrate one seeded hand of each variant, then show best discards."""
     print(f"rummykit demo (seed {seed})")
     greedy, rand = GreedyAgent(), RandomAgent(seed=seed)
     _play(
@@ -121,21 +117,3 @@ def _demo(seed: int) -> None:
         seed,
     )
     _show_partitions(seed)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``rummykit`` command with ``argv`` and return its exit status."""
-    parser = argparse.ArgumentParser(
-        prog="rummykit", description="Rummy rules, games and tools."
-    )
-    commands = parser.add_subparsers(dest="command", required=True)
-    demo = commands.add_parser("demo", help="play a seeded hand between bots")
-    demo.add_argument("--seed", type=int, default=7, help="the seed of the deal")
-    args = parser.parse_args(argv)
-    if args.command == "demo":
-        _demo(args.seed)
-    return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -1,0 +1,209 @@
+"""``rummykit solve``, ``simulate`` and ``replay``."""
+
+from __future__ import annotations
+
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from rummykit.agents import Agent, GreedyAgent, RandomAgent
+from rummykit.cards import Hand, Rank
+from rummykit.errors import RummyError
+from rummykit.variants import Variant, get_variant
+
+__all__ = ["replay", "simulate", "solve"]
+
+_AGENTS = {"greedy": GreedyAgent, "random": RandomAgent}
+
+
+def _variant(name: str, options: dict[str, object]) -> Variant:
+    try:
+        return get_variant(name, **options)
+    except ValueError as error:
+        raise SystemExit(f"rummykit: {error}") from None
+
+
+def solve(
+    name: str,
+    cards: str,
+    wild: str | None,
+    discard: bool,
+    every: bool,
+    options: dict[str, object],
+) -> int:
+    """Print the optimal grouping of ``cards`` (after the best discard if asked).
+
+    >>> solve("rumino", "5s Jk 7s Tc Th Td 3h", None, False, False, {})
+    [5s Jk=6s 7s] [Th Td Tc] deadwood 3h = 3
+    0
+    >>> solve("classic", "As 2x", None, False, False, {})
+    rummykit: bad card '2x' at position 2 of 'As 2x': unknown suit 'x' (suits are s h d c or ♠ ♥ ♦ ♣)
+    2
+    """
+    variant = _variant(name, options)
+    try:
+        hand = Hand.parse(cards)
+        wild_rank = Rank.parse(wild) if wild else None
+        if every:
+            results = variant.all_partitions(hand, wild_rank=wild_rank, discard=discard)
+        elif discard:
+            results = (variant.best_discard(hand, wild_rank=wild_rank),)
+        else:
+            results = (variant.partition(hand, wild_rank=wild_rank),)
+    except RummyError as error:
+        print(f"rummykit: {error}")
+        return 2
+    for result in results:
+        print(result)
+    return 0
+
+
+def _game(
+    task: tuple[str, dict[str, object], int, tuple[str, ...], int],
+) -> tuple[list[str], list[int], bool]:
+    """Play one seeded hand; return each seat's agent, points, and whether it ended."""
+    name, options, players, agent_names, seed = task
+    variant = get_variant(name, **options)
+    rng = random.Random(seed)
+    # Rotate the agents round the table so no agent always has the same seat.
+    shift = rng.randrange(players)
+    names = [agent_names[(seat + shift) % len(agent_names)] for seat in range(players)]
+    agents: list[Agent] = [
+        RandomAgent(seed=seed + seat) if agent == "random" else GreedyAgent()
+        for seat, agent in enumerate(names)
+    ]
+    state = variant.new_game(players=players, seed=seed)
+    for _ in range(20_000):
+        if state.is_terminal:
+            break
+        view = state.view(state.current)
+        state = state.apply(agents[state.current].choose(view, view.legal_actions))
+    outcome = state.outcome
+    if outcome is None:
+        return names, [0] * players, False
+    winners = [
+        names[seat] if seat in outcome.winners else "" for seat in range(players)
+    ]
+    return winners + names, list(outcome.points), True
+
+
+def simulate(
+    name: str,
+    *,
+    games: int,
+    players: int,
+    agents: str,
+    seed: int,
+    workers: int,
+    options: dict[str, object],
+) -> int:
+    """Play ``games`` seeded hands between bots and print win rates and points.
+
+    Game ``i`` is dealt from a seed made from ``seed`` and ``i`` alone, so the
+    results are the same whatever the number of workers.
+
+    >>> simulate("rumino", games=4, players=2, agents="greedy,random", seed=1,
+    ...          workers=1, options={})  # doctest: +ELLIPSIS
+    rumino: 4 hands, 2 players, seed 1
+    agent   seats  wins  win rate  avg points
+    greedy      4     ...
+    0
+    """
+    variant = _variant(name, options)
+    names = tuple(part.strip() for part in agents.split(",") if part.strip())
+    unknown = [agent for agent in names if agent not in _AGENTS]
+    if not names or unknown:
+        raise SystemExit(f"rummykit: agents are {', '.join(_AGENTS)}, not {agents!r}")
+    if games < 1 or workers < 1:
+        raise SystemExit("rummykit: --games and --workers must be at least 1")
+    try:
+        variant.new_game(players=players, seed=0)
+    except ValueError as error:
+        raise SystemExit(f"rummykit: {error}") from None
+    base = random.Random(seed)
+    seeds = [base.getrandbits(63) for _ in range(games)]
+    tasks = [(name, options, players, names, game_seed) for game_seed in seeds]
+    results = []
+    if workers == 1:
+        for number, task in enumerate(tasks, start=1):
+            results.append(_game(task))
+            if games >= 200 and number % 100 == 0:
+                print(f"  {number}/{games} hands", file=sys.stderr)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for number, result in enumerate(
+                pool.map(_game, tasks, chunksize=8), start=1
+            ):
+                results.append(result)
+                if games >= 200 and number % 100 == 0:
+                    print(f"  {number}/{games} hands", file=sys.stderr)
+    seats: dict[str, int] = {agent: 0 for agent in names}
+    wins: dict[str, int] = {agent: 0 for agent in names}
+    points: dict[str, int] = {agent: 0 for agent in names}
+    unfinished = 0
+    for labels, scored, ended in results:
+        if not ended:
+            unfinished += 1
+        winners, played = (
+            (labels[:players], labels[players:]) if ended else ([], labels)
+        )
+        for seat, agent in enumerate(played):
+            seats[agent] += 1
+            points[agent] += scored[seat]
+        for agent in winners:
+            if agent:
+                wins[agent] += 1
+    print(f"{name}: {games} hands, {players} players, seed {seed}")
+    print("agent   seats  wins  win rate  avg points")
+    for agent in names:
+        rate = wins[agent] / seats[agent] if seats[agent] else 0.0
+        average = points[agent] / seats[agent] if seats[agent] else 0.0
+        print(
+            f"{agent:<7} {seats[agent]:>5} {wins[agent]:>5} {rate:>9.1%} {average:>11.2f}"
+        )
+    if unfinished:
+        print(f"{unfinished} hand(s) did not end within 20,000 actions")
+    return 0
+
+
+def replay(path: str, player: int | None) -> int:
+    """Step through a saved hand, action by action.
+
+    With ``player``, each step is shown as that player saw it.
+    """
+    from rummykit.cli.demo import narrate
+    from rummykit.serialize import state_from_json
+
+    try:
+        saved = state_from_json(Path(path).read_bytes())
+    except OSError as error:
+        print(f"rummykit: cannot read {path}: {error}")
+        return 2
+    except RummyError as error:
+        print(f"rummykit: {path} is not a valid saved hand: {error}")
+        return 2
+    origin = saved.origin
+    assert origin is not None
+    rules = saved.rules
+    assert isinstance(rules, Variant)
+    state = rules.new_game(
+        saved.players,
+        deck=origin.deck,
+        dealer=origin.dealer,
+        seats=origin.seats,
+        chance=origin.chance,
+    )
+    print(f"{rules.name}: {saved.players} players, dealer {origin.dealer}")
+    shown = 0
+    for step, action in enumerate(saved.actions, start=1):
+        state = state.apply(action)
+        events = state.history[shown:]
+        shown = len(state.history)
+        for event in events:
+            if player is not None and event.player != player:
+                event = event.censored()
+            print(f"{step:>4} {narrate(event).strip()}")
+    if state.outcome is not None:
+        print(f"result: {state.outcome.note}")
+    return 0
