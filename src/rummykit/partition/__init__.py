@@ -27,6 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import combinations
 
+import attrs
+
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError
 from rummykit.melds import Meld, MeldKind, MeldRules
@@ -62,8 +64,11 @@ def _forbidden(cards: Iterable[Card | str]) -> frozenset[int]:
     )
 
 
-def _simple(codes: tuple[int, ...], wild_rank: Rank | None) -> bool:
-    """Whether the fast single-deck path applies: no jokers, wild cards or copies."""
+def _simple(codes: tuple[int, ...], wild_rank: Rank | None, rules: MeldRules) -> bool:
+    """Whether the fast single-deck path applies: no jokers, wild cards or
+    copies, and rules under which a rank holds at most one set."""
+    if max(rules.min_set, rules.min_naturals_per_meld) < 3:
+        return False
     if codes and codes[-1] == JOKER_CODE:
         return False
     if wild_rank is not None:
@@ -93,7 +98,7 @@ def deadwood(
     codes = _codes(hand)
     rules = rules or _DEFAULT_RULES
     points = points or _DEFAULT_POINTS
-    if requirement is None and _simple(codes, wild_rank):
+    if requirement is None and _simple(codes, wild_rank, rules):
         return _fast.deadwood(codes, rules, points)
     return _solve(codes, rules, points, wild_rank, requirement, None)[0].points
 
@@ -124,7 +129,7 @@ def partition(
     codes = _codes(hand)
     rules = rules or _DEFAULT_RULES
     points = points or _DEFAULT_POINTS
-    if requirement is None and _simple(codes, wild_rank):
+    if requirement is None and _simple(codes, wild_rank, rules):
         return _fast.partition(codes, rules, points)
     return _solve(codes, rules, points, wild_rank, requirement, None)[0]
 
@@ -160,7 +165,7 @@ def best_discard(
         raise InvalidCardError(
             f"best_discard: no card of {Hand._from_sorted(codes)} may be discarded"
         )
-    if requirement is None and _simple(codes, wild_rank):
+    if requirement is None and _simple(codes, wild_rank, rules):
         return _fast.best_discard(codes, rules, points, banned)
     return _solve(codes, rules, points, wild_rank, requirement, banned)[0]
 
@@ -207,7 +212,13 @@ def _solve(
     """Run the general search; ``forbidden`` is ``None`` when nothing is discarded."""
     discarding = forbidden is not None
     search = Search(
-        codes, rules, points, wild_rank, requirement, forbidden or frozenset()
+        codes,
+        rules,
+        points,
+        wild_rank,
+        requirement,
+        forbidden or frozenset(),
+        lean=not every,
     )
     found = search.best(discarding)
     cards = [Card.from_code(code) for code in codes]
@@ -240,6 +251,8 @@ def _solve(
                         seen.add(key)
                         results.append(result)
                     if not every:
+                        if search.lean:
+                            result = _absorb(result, rules, wild_rank, requirement)
                         return (result,)
     if not results or fallback[0] < found:
         total, every_card, costliest = fallback
@@ -273,6 +286,48 @@ def _fallback(
     rest = list(cards)
     rest.remove(thrown)
     return points.total(rest, wild_rank=wild_rank), rest, thrown
+
+
+def _absorb(
+    result: Partition,
+    rules: MeldRules,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+) -> Partition:
+    """Put spare jokers that score nothing into melds with room for them.
+
+    The lean search leaves them unmelded, which costs no points; a player
+    showing the grouping would meld them.  Sets and impure runs take them
+    first, so a pure run stays pure unless the requirement survives.
+    """
+    spare = [
+        card
+        for card in result.deadwood
+        if card.is_joker or (wild_rank is not None and card.rank == wild_rank)
+    ]
+    if not spare or not result.melds:
+        return result
+    melds = list(result.melds)
+    deadwood = list(result.deadwood)
+    for card in spare:
+        order = sorted(
+            range(len(melds)),
+            key=lambda i: melds[i].kind is MeldKind.RUN and melds[i].pure,
+        )
+        for i in order:
+            cards = (*melds[i].cards, card)
+            if (
+                rules.why_not(cards, wild_rank=wild_rank, kind=melds[i].kind)
+                is not None
+            ):
+                continue
+            grown = Meld.build(cards, rules, wild_rank=wild_rank, kind=melds[i].kind)
+            trial = [*melds[:i], grown, *melds[i + 1 :]]
+            if requirement is None or requirement.is_met_by(trial):
+                melds = trial
+                deadwood.remove(card)
+                break
+    return attrs.evolve(result, melds=tuple(melds), deadwood=tuple(deadwood))
 
 
 def _code(card: Card) -> int:

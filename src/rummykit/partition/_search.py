@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, product
 
 from rummykit.cards import JOKER_CODE, Card, Rank
-from rummykit.melds import Meld, MeldRules, _build_run, _build_set
+from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition._types import PointValues, Requirement
 
 INF = 1 << 60
@@ -158,6 +158,8 @@ class Search:
         wild_rank: Rank | None,
         requirement: Requirement | None,
         forbidden: frozenset[int] = frozenset(),
+        *,
+        lean: bool = True,
     ) -> None:
         self.rules = rules
         self.points = points
@@ -181,8 +183,10 @@ class Search:
             if wild
         )
         self.progress = _progress(requirement)
-        self.lean = points.joker == 0 and (
-            requirement is None or requirement.long_sequence is None
+        self.lean = (
+            lean
+            and points.joker == 0
+            and (requirement is None or requirement.long_sequence is None)
         )
         self.by_low: list[list[Record]] = [[] for _ in self.field_codes]
         self.joker_runs: list[Record] = []
@@ -244,7 +248,7 @@ class Search:
                 kmax = min(jmax, run_limit, longest - len(chosen))
                 if kmin <= kmax:
                     self._add(chosen, kmin, kmax, is_run=True)
-        if rules.min_naturals_per_meld == 0 and self.progress.active:
+        if rules.min_naturals_per_meld == 0:
             low = rules.min_run
             high = min(longest, run_limit, jmax)
             if low <= high:
@@ -348,6 +352,7 @@ class Search:
         discardable = tuple(code not in self.forbidden for code in self.field_codes)
         guard = self.guard
         step = self.progress.step
+        q_bits = max(1, len(self.progress.accept).bit_length())
         flat: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
         for records in self.by_low:
             row = []
@@ -380,7 +385,7 @@ class Search:
             last_run = len(self.by_low)
 
         def value(state: int, jokers: int, discard: int, q: int) -> int:
-            key = ((state << 6 | jokers) << 1 | discard) << 9 | q
+            key = (((state << 6 | jokers) << 1 | discard) << q_bits) | q
             cached = memo.get(key)
             if cached is not None:
                 return cached
@@ -517,25 +522,26 @@ class Search:
                 )
             ]
         total = 0
-        thrown = -1
         best_value = -1
+        throws: list[int] = []
         for f in self.isolated_fields:
             count = (iso >> (3 * f)) & 3
             if count:
                 total += count * self.field_value[f]
-                if (
-                    self.field_codes[f] not in self.forbidden
-                    and self.field_value[f] >= best_value
-                ):
+                if self.field_codes[f] in self.forbidden:
+                    continue
+                if self.field_value[f] > best_value:
                     best_value = self.field_value[f]
-                    thrown = f
+                    throws = [f]
+                elif self.field_value[f] == best_value:
+                    throws.append(f)
         if not discarding:
             return [(total + self.value(core, jokers, 1, 0), core, 1, -1)]
         ways = [(total + self.value(core, jokers, 0, 0), core, 0, -1)]
-        if thrown >= 0:
-            ways.append(
-                (total - best_value + self.value(core, jokers, 1, 0), core, 1, thrown)
-            )
+        rest = self.value(core, jokers, 1, 0) if throws else INF
+        # The costliest isolated cards tie as discards; the last is tried first.
+        for thrown in reversed(throws):
+            ways.append((total - best_value + rest, core, 1, thrown))
         return ways
 
     def hopeless(self) -> bool:
@@ -637,24 +643,16 @@ class Search:
                     if record is None
                     else [Card.from_code(self.field_codes[f]) for f in record.fields]
                 )
-                melds.append(self._meld(naturals, jokers, record))
+                is_run = record.is_run if record is not None else False
+                melds.append(self._meld(naturals, jokers, is_run))
         return melds, sorted(deadwood, key=lambda card: card.code), discard
 
-    def _meld(
-        self, naturals: list[Card], jokers: list[Card], record: Record | None
-    ) -> Meld:
+    def _meld(self, naturals: list[Card], jokers: list[Card], is_run: bool) -> Meld:
+        """Build the meld a step chose.  :meth:`Meld.build` lets wild cards
+        stand as themselves where they can, so purity is reported as it is."""
         cards = tuple(naturals + jokers)
-        natural_index = list(range(len(naturals)))
-        joker_index = list(range(len(naturals), len(cards)))
-        wild_natural = self.wild_rank is not None and any(
-            card.code % 13 + 1 == self.wild_rank for card in naturals
-        )
-        build: Callable[..., tuple[Meld | None, str]] = (
-            _build_run if record is None or record.is_run else _build_set
-        )
-        meld, reason = build(
-            cards, natural_index, joker_index, self.rules, wild_natural
-        )
-        if meld is None:  # pragma: no cover - the search only offers valid melds
+        kind = MeldKind.RUN if is_run else MeldKind.SET
+        reason = self.rules.why_not(cards, wild_rank=self.wild_rank, kind=kind)
+        if reason is not None:  # pragma: no cover - the search only offers valid melds
             raise AssertionError(f"partitioner built an invalid meld: {reason}")
-        return meld
+        return Meld.build(cards, self.rules, wild_rank=self.wild_rank, kind=kind)

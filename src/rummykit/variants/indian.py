@@ -206,6 +206,10 @@ class IndianRummy(Variant):
                 f"IndianRummy.decks must be from 1 to 3, not {self.decks!r}"
             )
         whole("IndianRummy.printed_jokers", self.printed_jokers, 0)
+        if self.printed_jokers > 8:
+            raise ValueError(
+                f"IndianRummy.printed_jokers must be from 0 to 8, not {self.printed_jokers!r}"
+            )
         one_of(
             "IndianRummy.deal_table", self.deal_table, ("table", "prose", "thirteen")
         )
