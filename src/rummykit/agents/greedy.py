@@ -29,7 +29,7 @@ __all__ = ["GreedyAgent"]
 class GreedyAgent:
     """Plays for the lowest deadwood, one decision at a time.
 
-    - It wins when it can: gin, a declaration, going out.
+    - It wins when it can: a hand that wins outright, gin, a declaration.
     - It takes the top discard when that lowers its best deadwood.
     - It lays down every meld and lay-off on offer, biggest first.
     - It discards the card that leaves the least deadwood, the highest card
@@ -49,6 +49,9 @@ class GreedyAgent:
         """Return the greedy choice among ``legal``."""
         if not legal:
             raise ValueError(f"player {view.player} has no legal action to choose from")
+        for action in legal:
+            if getattr(type(action), "wins_outright", False):
+                return action
         for winning in (DeclareGin, Declare):
             for action in legal:
                 if isinstance(action, winning):

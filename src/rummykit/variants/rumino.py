@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from itertools import product
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -28,6 +29,7 @@ import attrs
 from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand
 from rummykit.engine import (
     Action,
+    Claim,
     DeclareGin,
     Expiry,
     Knock,
@@ -57,6 +59,9 @@ class DeclareRumino(Action):
     >>> str(DeclareRumino())
     'declare rumino'
     """
+
+    wins_outright: ClassVar[bool] = True
+    """Declaring it wins the whole game, so a bot should prefer it to anything."""
 
     def __str__(self) -> str:
         return "declare rumino"
@@ -291,9 +296,9 @@ class Rumino(Variant):
                 seat: (0 if card.rank is None else int(card.rank))
                 for seat, card in drawn.items()
             }
+            if 0 in ranks.values():
+                continue  # a joker was drawn: everyone still in draws again
             best = max(ranks.values())
-            if best == 0:
-                continue
             top = [seat for seat in contenders if ranks[seat] == best]
             if len(top) == 1:
                 return top[0]
@@ -414,6 +419,9 @@ class Rumino(Variant):
             state = attrs.evolve(state, hands=tuple(hands), pile=(*state.pile, thrown))
         state = attrs.evolve(state, history=(*state.history, event))
         if isinstance(action, DeclareGin):
+            if self.is_rumino(state.hands[player]):
+                # A rumino is also a gin; the rumino takes precedence (§1.2).
+                return self._rumino_end(state, player, "went gin with a rumino")
             return self._score(state, player, Termination.GIN)
         return self._score(state, player, Termination.KNOCK)
 
@@ -464,7 +472,12 @@ class Rumino(Variant):
         card = state.pile[-1]
         hands = list(state.hands)
         hands[seat] = hands[seat].add(card)
-        state = attrs.evolve(state, hands=tuple(hands), pile=state.pile[:-1])
+        claimed = (*state.history, Event(player=seat, action=Claim(), card=card))
+        if state.history and isinstance(state.history[-1].action, Claim):
+            claimed = state.history  # a manual claim is already recorded
+        state = attrs.evolve(
+            state, hands=tuple(hands), pile=state.pile[:-1], history=claimed
+        )
         return self._rumino_end(state, seat, f"claimed {card} for a rumino out of turn")
 
     # -- the end of the hand -----------------------------------------------------------
@@ -565,28 +578,22 @@ class Rumino(Variant):
         )
 
     def _after_layoffs(self, hand: Hand, melds: list[Meld]) -> int:
-        """The deadwood left after laying deadwood off on the knocker's melds,
-        meld by meld, for as long as a card fits."""
-        grouping = self.partition(hand)
-        deadwood = Hand(grouping.deadwood)
-        table = list(melds)
-        changed = True
-        while changed and deadwood:
-            changed = False
-            for index, meld in enumerate(table):
-                options = possible_layoffs(
-                    meld, deadwood, self.meld_rules, limit=len(deadwood)
-                )
-                if options:
-                    best = max(
-                        options, key=lambda cards: self.point_values.total(cards)
-                    )
-                    table[index] = Meld.build(
-                        meld.cards + best, self.meld_rules, kind=meld.kind
-                    )
-                    deadwood = deadwood.remove(*best)
-                    changed = True
-        return self.point_values.total(deadwood.cards)
+        """The least deadwood a defender can keep when laying cards off on the
+        knocker's melds: every choice of lay-off on each meld (up to what the
+        meld takes), then the optimal grouping of what is left."""
+        best = self.deadwood(hand)
+        options: list[list[tuple[Card, ...]]] = [
+            [(), *possible_layoffs(meld, hand, self.meld_rules, limit=len(hand))]
+            for meld in melds
+        ]
+        for choice in product(*options):
+            laid = [card for cards in choice for card in cards]
+            try:
+                rest = hand.remove(*laid)
+            except ValueError:
+                continue  # two melds asked for the same card
+            best = min(best, self.deadwood(rest))
+        return best
 
     # -- the match (a game: the pool, eliminations, re-buys) ---------------------------
 
