@@ -109,9 +109,18 @@ class MeldRules:
     With 7s wild, 5♥ 6♥ 7♥ is then a pure sequence; off, any wild-rank card
     makes its meld impure.
     """
+    golden_rummy: bool = False
+    """Three identical natural cards (from three decks) count as a pure
+    sequence ("golden rummy", Octro)."""
 
     def __attrs_post_init__(self) -> None:
-        for name in ("ace_low", "ace_high", "wrap", "set_distinct_suits"):
+        for name in (
+            "ace_low",
+            "ace_high",
+            "wrap",
+            "set_distinct_suits",
+            "golden_rummy",
+        ):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(
                     f"MeldRules.{name} must be True or False, not {getattr(self, name)!r}"
@@ -298,6 +307,15 @@ def _best_meld(
             f"a meld has at least {min(rules.min_set, rules.min_run)} cards, "
             f"not {len(cards)}"
         )
+    if (
+        rules.golden_rummy
+        and kind is not MeldKind.SET
+        and len(cards) == 3
+        and len({card.code for card in cards}) == 1
+        and cards[0].code != JOKER_CODE
+    ):
+        # Golden rummy: three identical naturals are a pure sequence.
+        return Meld(kind=MeldKind.RUN, cards=cards, stands_for=cards, pure=True), ""
     printed = [i for i, card in enumerate(cards) if card.code == JOKER_CODE]
     wild = [
         i

@@ -619,6 +619,7 @@ class State:
             legal_actions=legal,
             lapses=self.lapses,
             shown=self.shown,
+            arranged=dict(self.arrangements).get(player, ()),
             outcome=self.outcome,
         )
 

@@ -155,5 +155,7 @@ class PlayerView:
     """Timed-out decisions per seat."""
     shown: tuple[Hand | None, ...]
     """Hands made public (at a show or the end of the hand); ``None`` if hidden."""
+    arranged: tuple[tuple[Card, ...], ...] = ()
+    """The player's own arrangement during a show (what a timeout would freeze)."""
     outcome: Outcome | None
     """How the hand ended, once it has."""

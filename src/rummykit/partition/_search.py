@@ -248,6 +248,12 @@ class Search:
                 kmax = min(jmax, run_limit, longest - len(chosen))
                 if kmin <= kmax:
                     self._add(chosen, kmin, kmax, is_run=True)
+        if rules.golden_rummy:
+            for f, count in enumerate(self.field_counts):
+                if count >= 3:
+                    self.by_low[f].append(
+                        Record(3 * self.units[f], (f, f, f), 0, 0, True, True)
+                    )
         if rules.min_naturals_per_meld == 0:
             low = rules.min_run
             high = min(longest, run_limit, jmax)

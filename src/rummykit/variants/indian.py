@@ -22,6 +22,7 @@ The two presets differ in deck, deal, card values and caps:
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -43,7 +44,7 @@ from rummykit.engine import (
     TimerSpec,
 )
 from rummykit.errors import InvalidMeldError
-from rummykit.melds import Meld, MeldRules
+from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import (
     Partition,
     PointValues,
@@ -167,7 +168,9 @@ class IndianRummy(Variant):
     rake_pct: float = attrs.field(default=_by_preset(4.0, 0.0))
     """The house's cut, in percent."""
     rake_base: str = "winner_gross"
-    """What the rake is taken from: ``"winner_gross"`` or ``"total_pot"``."""
+    """What the rake is taken from: ``"winner_gross"`` or ``"total_pot"``.  Every
+    payment of a hand goes to its winner, so the two bases give the same rake
+    until a table fee enters the pot; the option records which one a host means."""
     loser_requirement: str = "declaration"
     """A loser's melds count only if they meet the declaration's requirement
     (``"declaration"``), or always (``"none"``)."""
@@ -176,7 +179,9 @@ class IndianRummy(Variant):
     move_timer: int | None = 15
     """Seconds for a move (host metadata); ``None`` for no timer."""
     timer_mode: str = "per_turn"
-    """``"per_turn"`` or ``"per_action"`` (1103.in)."""
+    """``"per_turn"``: one move timer (named ``"turn"``) covers the draw and the
+    discard, so the host keeps counting across both; ``"per_action"`` (1103.in):
+    each decision gets its own timer (named ``"move"``)."""
     max_lapses: int = 3
     """Timed-out moves a player may make; the last one counts as a drop."""
     lapse_forfeit: str = "third"
@@ -322,6 +327,7 @@ class IndianRummy(Variant):
             max_jokers_per_run=self.max_jokers_per_run,
             min_naturals_per_meld=self.min_naturals_per_meld,
             wild_natural_is_pure=self.wild_natural_is_pure,
+            golden_rummy=self.golden_rummy,
         )
 
     @property
@@ -458,6 +464,23 @@ class IndianRummy(Variant):
         )
         return grouping if grouping.points == 0 and grouping.requirement_met else None
 
+    def group_meld(self, group: Sequence[Card], wild_rank: Rank | None) -> Meld:
+        """The meld a shown group makes, read as a sequence where it can be one.
+
+        A group of wild cards such as Jk 7h 7d (7s wild) is both a set and an
+        impure sequence; only sequences count towards the requirement, so a
+        group is read as a sequence when it is one.
+
+        :raises InvalidMeldError: if the group is no meld.
+
+        >>> IndianRummy().group_meld(Hand.parse("Jk 7h 7d").cards, Rank.SEVEN).kind
+        <MeldKind.RUN: 'run'>
+        """
+        rules = self.meld_rules
+        if rules.why_not(group, wild_rank=wild_rank, kind=MeldKind.RUN) is None:
+            return Meld.build(group, rules, wild_rank=wild_rank, kind=MeldKind.RUN)
+        return Meld.build(group, rules, wild_rank=wild_rank)
+
     def check_grouping(
         self, groups: tuple[tuple[Card, ...], ...], wild_rank: Rank | None
     ) -> str | None:
@@ -470,7 +493,7 @@ class IndianRummy(Variant):
         melds = []
         for group in groups:
             try:
-                melds.append(Meld.build(group, self.meld_rules, wild_rank=wild_rank))
+                melds.append(self.group_meld(group, wild_rank))
             except InvalidMeldError as error:
                 return str(error)
         if not self.declaration_requirement.is_met_by(melds):
@@ -598,9 +621,9 @@ class IndianRummy(Variant):
         if isinstance(action, Arrange):
             arranged = dict(_arranged(state))
             arranged[seat] = action.groups
+            # An arrangement is private: it is kept, not written to the history.
             return attrs.evolve(
                 state,
-                history=(*state.history, Event(player=seat, action=action)),
                 arrangements=tuple(sorted(arranged.items())),
             )
         if isinstance(action, Show):
@@ -735,7 +758,7 @@ class IndianRummy(Variant):
         loose: list[Card] = list(action.deadwood)
         for group in action.groups:
             try:
-                melds.append(Meld.build(group, self.meld_rules, wild_rank=wild_rank))
+                melds.append(self.group_meld(group, wild_rank))
             except InvalidMeldError:
                 loose += group
         points = self.point_values
@@ -758,11 +781,17 @@ class IndianRummy(Variant):
         points = [0] * state.players
         payments: list[Payment] = []
         rake = self.rake_pct / 100
+        # pagat's half rate for a declaration on the declarer's first draw.
+        rate = (
+            0.5
+            if self.first_draw_half_rate and self._first_draw(state, winner)
+            else 1.0
+        )
         for seat, value in shows.items():
             if self.round_to_five:
                 value = 5 * round(value / 5)
             points[seat] = value
-            money = value * self.stake
+            money = float(value * self.stake * rate)
             payments.append(
                 Payment(
                     payer=seat,
@@ -776,7 +805,7 @@ class IndianRummy(Variant):
         for seat, (penalty, reason) in _penalties(state):
             points[seat] = penalty
             flat = self.drop_penalty_unit == "money" and reason != "wrong declaration"
-            money = float(penalty) if flat else penalty * self.stake
+            money = float(penalty) if flat else float(penalty * self.stake)
             payments.append(
                 Payment(
                     payer=seat,
@@ -857,7 +886,8 @@ class IndianRummy(Variant):
             if state.phase is Phase.DRAW
             else Expiry.AUTO_DISCARD
         )
-        return TimerSpec(name="move", seconds=self.move_timer, on_expiry=expiry)
+        name = "turn" if self.timer_mode == "per_turn" else "move"
+        return TimerSpec(name=name, seconds=self.move_timer, on_expiry=expiry)
 
     def lapse_limit(self) -> int | None:
         """The lapse that counts as a drop: the 3rd by default (or the 4th)."""
@@ -865,9 +895,21 @@ class IndianRummy(Variant):
 
     # -- the series -------------------------------------------------------------------------------
 
+    def _first_draw(self, state: State, seat: int) -> bool:
+        draws = sum(
+            1
+            for event in state.history
+            if event.player == seat
+            and type(event.action).__name__ in ("DrawStock", "DrawDiscard")
+        )
+        return draws == 1
+
     def next_dealer(self, match: Match) -> int:
-        """Later hands: the previous winner plays first, so the dealer sits just
-        before them; a void hand keeps the dealer."""
+        """Gamentio: the previous winner plays first in later hands, so the
+        dealer sits just before them; a void hand keeps the dealer.  Standard
+        preset: a new toss every hand."""
+        if self.preset == "standard":
+            return self.choose_dealer(random.Random(match.chance), match.players)
         last = match.results[-1] if match.results else None
         if last is None or last.winner is None:
             return match.state.dealer

@@ -43,7 +43,7 @@ from rummykit.engine import (
 )
 from rummykit.engine.actions import Event
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import PointValues, possible_layoffs
+from rummykit.partition import PointValues, best_discard, possible_layoffs
 from rummykit.variants.base import Variant, flag, one_of, whole
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,6 +66,9 @@ class DeclareRumino(Action):
     def __str__(self) -> str:
         return "declare rumino"
 
+
+#: Every card scores one: a grouping scoring 0 melds every card.
+_COUNT = PointValues(ranks=(1,) * 13, joker=1)
 
 _STOCK = {
     "reshuffle_keep_top": StockPolicy.RESHUFFLE_KEEP_TOP,
@@ -257,7 +260,7 @@ class Rumino(Variant):
         5c 6c 7c 8c 9c Tc Jc
         """
         hand = cards if isinstance(cards, Hand) else Hand(cards)
-        if len(hand) < 7:
+        if len(hand) < 7 or not self._could_hold_rumino(hand):
             return None
         if len(hand) == 7:
             return hand if self.is_rumino(hand) else None
@@ -267,6 +270,19 @@ class Rumino(Variant):
             if found is not None:
                 return found
         return None
+
+    def _could_hold_rumino(self, hand: Hand) -> bool:
+        """A quick necessary test: seven cards of one suit or one rank, jokers
+        included where they count."""
+        codes = hand.codes
+        jokers = 0 if self.rumino_naturals_only else codes.count(JOKER_CODE)
+        suits = [0] * 4
+        ranks = [0] * 13
+        for code in codes:
+            if code != JOKER_CODE:
+                suits[code // 13] += 1
+                ranks[code % 13] += 1
+        return max(max(suits), max(ranks)) + jokers >= 7
 
     # -- the deal --------------------------------------------------------------------
 
@@ -331,14 +347,28 @@ class Rumino(Variant):
         actions: list[Action] = []
         if self.rumino_in(hand) is not None:
             actions.append(DeclareRumino())
-        for card in dict.fromkeys(hand.cards):
-            if self.discard_reason(state, card) is not None:
-                continue
+        allowed = [
+            card
+            for card in dict.fromkeys(hand.cards)
+            if self.discard_reason(state, card) is None
+        ]
+        forbidden = [card for card in hand.cards if card not in allowed]
+        if not allowed:
+            return actions
+        # One search each says whether any gin (every card melded) or any
+        # knock is on offer; only then is each discard tried.
+        rules = self.meld_rules
+        gin = best_discard(hand, rules, _COUNT, forbidden=forbidden).points == 0
+        knock = self.knock_timing == "after_draw" and (
+            self.best_discard(hand, forbidden=forbidden).points <= self.knock_limit
+        )
+        if not (gin or knock):
+            return actions
+        for card in allowed:
             rest = hand.remove(card)
-            points = self.deadwood(rest)
-            if not self.partition(rest).deadwood:
+            if gin and not self.partition(rest).deadwood:
                 actions.append(DeclareGin(card))
-            if self.knock_timing == "after_draw" and points <= self.knock_limit:
+            if knock and self.deadwood(rest) <= self.knock_limit:
                 actions.append(Knock(card))
         return actions
 
