@@ -11,8 +11,10 @@ The build needs no network: see "Intersphinx" below.
 from __future__ import annotations
 
 import doctest
+import importlib
 import os
 from importlib.metadata import version as _distribution_version
+from typing import Any
 
 # -- Project -----------------------------------------------------------------
 
@@ -73,15 +75,24 @@ if os.environ.get("RUMMYKIT_DOCS_INTERSPHINX") == "1":
 # first needs it (``collections.abc.Sequence``, ``random.Random``, ...).
 nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Sequence"),
+    ("py:class", "random.Random"),
+    ("py:class", "secrets.SystemRandom"),
 ]
 
 # -- doctest -----------------------------------------------------------------
 #
 # The doctest builder runs the ``>>>`` examples of these pages and of every
 # docstring autodoc pulls in.  Docstring examples rely on their module's names,
-# as ``pytest --doctest-modules`` provides them, so import the public API.
+# as ``pytest --doctest-modules`` provides them, so import the public API, and
+# what the variants' modules use in their examples (``random``, the engine's
+# actions such as ``Show``).
 
-doctest_global_setup = "from rummykit import *"
+doctest_global_setup = """
+import random
+from rummykit import *
+from rummykit.engine import *
+"""
 # As pytest is configured (pyproject.toml), and exception messages are checked
 # in full: they are part of rummykit's contract.
 doctest_default_flags = (
@@ -93,3 +104,53 @@ doctest_default_flags = (
 html_theme = "furo"
 html_title = f"rummykit {release}"
 html_static_path: list[str] = []
+
+
+# -- References by home module -----------------------------------------------
+#
+# autodoc records a class's home module as its canonical name, but not a
+# function's or a method's: ``rummykit.deadwood`` is documented, and a
+# docstring that says :func:`~rummykit.partition.deadwood` (its home module)
+# would not resolve.  This resolves such a reference to the documented name
+# when both name the very same object.
+
+
+def _import_path(path: str) -> object:
+    """The object at a dotted ``path``, or ``_MISSING`` if there is none."""
+    parts = path.split(".")
+    for end in range(len(parts), 0, -1):
+        try:
+            found: object = importlib.import_module(".".join(parts[:end]))
+        except ImportError:
+            continue
+        for name in parts[end:]:
+            found = getattr(found, name, _MISSING)
+        return found
+    return _MISSING
+
+
+_MISSING = object()
+
+
+def _resolve_home_module(app: Any, env: Any, node: Any, contnode: Any) -> Any:
+    if node.get("refdomain") != "py":
+        return None
+    target = node.get("reftarget", "")
+    parts = target.split(".")
+    if len(parts) < 3 or parts[0] != "rummykit":
+        return None
+    domain = env.get_domain("py")
+    wanted = _import_path(target)
+    if wanted is _MISSING:
+        return None
+    for start in range(2, len(parts)):
+        alias = ".".join(["rummykit", *parts[start:]])
+        if alias in domain.objects and _import_path(alias) is wanted:
+            return domain.resolve_xref(
+                env, node["refdoc"], app.builder, node["reftype"], alias, node, contnode
+            )
+    return None
+
+
+def setup(app: Any) -> None:
+    app.connect("missing-reference", _resolve_home_module)

@@ -1,0 +1,790 @@
+"""Time rummykit's meld partitioner, and OpenSpiel's and RLCard's where installed.
+
+Run it from a checkout with rummykit installed::
+
+    python benchmarks/partition.py            # 1000 hands a set, median of 5 runs
+    python benchmarks/partition.py --quick    # 100 hands a set, 1 run (CI smoke)
+    python benchmarks/partition.py --runs 9
+
+The hand sets are fixed: each is drawn from its own ``random.Random(seed)``.
+
+(a) 1000 random 10-card hands, Gin rules (``MeldRules()``, standard points);
+(b) 1000 "nearly complete" 10-card hands: 2-3 disjoint melds, then random cards;
+(c) as (b) with 11 cards, solved as the best discard;
+(d) 1000 13-card hands with 3-4 melds;
+(e) the worst cases ``As..Ts`` (10 cards) and ``7-8-9`` of every suit plus
+    ``Ts`` (13 cards), each timed on its own, repeated;
+(f) Indian Rummy 13+1 (14) cards, best discard under the variant's requirement
+    with a random wild rank, for the "gamentio" and "standard" presets;
+(g) Rumino 8 cards (7 + the draw) from its 108-card deck, with jokers and
+    duplicate cards, best discard.
+
+Each figure is the median over the runs of (time of one pass over the set) /
+(hands in the set), in microseconds.  Where ``pyspiel`` (OpenSpiel) is
+importable, sets (a)-(e) are also timed with its Gin Rummy utilities, in the
+same runs and on the same hands; where ``rlcard`` is importable, sets (a) and
+(b) with RLCard's melding.  Both peers' answers are checked against rummykit's
+before anything is timed.  ``pip install -e '.[bench]'`` brings both peers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from rummykit import JOKER_CODE, Card, Hand, MeldRules, Rank
+from rummykit.partition import PointValues, best_discard, deadwood, partition
+from rummykit.variants import IndianRummy, Rumino, Variant, get_variant
+
+GIN_RULES = MeldRules()
+GIN_POINTS = PointValues.standard()
+
+WORST_10 = "As 2s 3s 4s 5s 6s 7s 8s 9s Ts"
+WORST_13 = "7s 8s 9s 7c 8c 9c 7d 8d 9d 7h 8h 9h Ts"
+# OpenSpiel melds the most points of the 11 cards, then throws the costliest
+# card left (As): 1.  Throwing 3h from a different grouping leaves 0.
+SHORTCUT_11 = "As 2s Ac 2c 2d Ah 2h 3h 7h 8h 9h"
+
+# -- hand sets -----------------------------------------------------------------
+
+
+class Pool:
+    """What is left of a deck, as a multiset of card codes."""
+
+    def __init__(self, codes: Iterable[int]) -> None:
+        self.counts: Counter[int] = Counter(codes)
+
+    def has(self, codes: Sequence[int]) -> bool:
+        return all(self.counts[c] >= n for c, n in Counter(codes).items())
+
+    def take(self, codes: Sequence[int]) -> None:
+        self.counts.subtract(codes)
+
+    def give(self, code: int) -> None:
+        self.counts[code] += 1
+
+    def of_rank(self, rank: int) -> list[int]:
+        """Every natural card of ``rank`` (1-13) left, copies repeated."""
+        return [
+            c
+            for c in sorted(self.counts)
+            if c != JOKER_CODE and c % 13 == rank - 1
+            for _ in range(self.counts[c])
+        ]
+
+    def sample(self, rng: random.Random, k: int) -> list[int]:
+        cards = [c for c in sorted(self.counts) for _ in range(self.counts[c])]
+        picked = rng.sample(cards, k)
+        self.take(picked)
+        return picked
+
+
+@dataclass(frozen=True)
+class Style:
+    """How melds are built for a set of hands."""
+
+    ace_high: bool = False
+    """Q-K-A is a run (Indian Rummy)."""
+    distinct_suits: bool = True
+    """A set holds one card of each suit at most (off: Rumino's identical cards)."""
+    max_run: int = 4
+    """The longest run built (the rules may allow longer ones)."""
+    wild_chance: float = 0.0
+    """The chance that one card of a meld is swapped for a joker or wild card."""
+    duplicate_chance: float = 0.0
+    """The chance that a filler card copies a card already in the hand."""
+
+
+def _code(rank: int, suit: int) -> int:
+    return suit * 13 + (rank - 1) % 13
+
+
+def _meld(rng: random.Random, pool: Pool, size: int, style: Style) -> list[int]:
+    """A random run or set of ``size`` cards from ``pool``, or ``[]`` if none fits."""
+    if size <= style.max_run and rng.random() < 0.5:
+        suit = rng.randrange(4)
+        start = rng.randint(1, 14 - size + (1 if style.ace_high else 0))
+        return [_code(start + i, suit) for i in range(size)]
+    rank = rng.randint(1, 13)
+    if style.distinct_suits:
+        return [_code(rank, suit) for suit in rng.sample(range(4), size)]
+    cards = pool.of_rank(rank)
+    return rng.sample(cards, size) if len(cards) >= size else []
+
+
+def _wild(rng: random.Random, pool: Pool, wild_rank: int | None) -> int | None:
+    """A printed joker or a card of the wild rank still in ``pool``, if any."""
+    options = [JOKER_CODE] * pool.counts[JOKER_CODE]
+    if wild_rank is not None:
+        options += pool.of_rank(wild_rank)
+    return rng.choice(options) if options else None
+
+
+def nearly_complete(
+    rng: random.Random,
+    deck: Iterable[int],
+    size: int,
+    melds: tuple[int, int],
+    style: Style,
+    wild_rank: int | None = None,
+) -> Hand:
+    """``size`` cards: between ``melds[0]`` and ``melds[1]`` disjoint melds of 3-4
+    cards, then random cards from what is left of ``deck``."""
+    pool = Pool(deck)
+    wanted = rng.randint(*melds)
+    hand: list[int] = []
+    made = 0
+    for _ in range(200):
+        if made == wanted:
+            break
+        room = size - len(hand) - 3 * (wanted - made - 1)
+        meld = _meld(rng, pool, 4 if room >= 4 and rng.random() < 0.5 else 3, style)
+        if not meld or not pool.has(meld):
+            continue
+        pool.take(meld)
+        if rng.random() < style.wild_chance:
+            wild = _wild(rng, pool, wild_rank)
+            if wild is not None:
+                at = rng.randrange(len(meld))
+                pool.give(meld[at])
+                pool.take([wild])
+                meld[at] = wild
+        hand += meld
+        made += 1
+    if len(hand) < size and rng.random() < style.duplicate_chance:
+        copies = [c for c in hand if c != JOKER_CODE and pool.counts[c] > 0]
+        if copies:
+            copy = rng.choice(copies)
+            pool.take([copy])
+            hand.append(copy)
+    hand += pool.sample(rng, size - len(hand))
+    return Hand(Card.from_code(c) for c in hand)
+
+
+def random_hands(seed: int, n: int, size: int) -> list[Hand]:
+    rng = random.Random(seed)
+    return [
+        Hand(Card.from_code(c) for c in rng.sample(range(52), size)) for _ in range(n)
+    ]
+
+
+def gin_hands(seed: int, n: int, size: int, melds: tuple[int, int]) -> list[Hand]:
+    rng = random.Random(seed)
+    return [nearly_complete(rng, range(52), size, melds, Style()) for _ in range(n)]
+
+
+def indian_hands(seed: int, n: int, variant: IndianRummy) -> list[tuple[Hand, Rank]]:
+    rng = random.Random(seed)
+    deck = [card.code for card in variant.deck.cards()]
+    style = Style(ace_high=True, wild_chance=0.3)
+    result = []
+    for _ in range(n):
+        wild = Rank(rng.randint(1, 13))
+        hand = nearly_complete(rng, deck, 14, (3, 4), style, int(wild))
+        result.append((hand, wild))
+    return result
+
+
+def rumino_hands(seed: int, n: int) -> list[Hand]:
+    rng = random.Random(seed)
+    deck = [card.code for card in Rumino().deck.cards()]
+    style = Style(distinct_suits=False, wild_chance=0.4, duplicate_chance=0.4)
+    return [nearly_complete(rng, deck, 8, (1, 2), style) for _ in range(n)]
+
+
+# -- the peers -----------------------------------------------------------------
+
+
+def _import(name: str) -> Any:
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def _version(distribution: str) -> str:
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return "?"
+
+
+class OpenSpiel:
+    """OpenSpiel's Gin Rummy utilities, with its card numbers mapped to ours."""
+
+    def __init__(self, module: Any) -> None:
+        self.utils: Any = module.gin_rummy.GinRummyUtils(13, 4, 10)
+        # OpenSpiel numbers the cards suit by suit in the order s c d h, ace to
+        # king; rummykit's codes go s h d c.  Match them by name.
+        self.of_code: dict[int, int] = {}
+        for i in range(52):
+            self.of_code[Card.parse(self.utils.card_string(i)).code] = i
+        self.to_code = {i: code for code, i in self.of_code.items()}
+        assert sorted(self.of_code) == list(range(52)), "bad OpenSpiel card map"
+
+    def cards(self, hand: Hand) -> list[int]:
+        return [self.of_code[code] for code in hand.codes]
+
+    def group_points(self, cards: list[int]) -> int:
+        """The deadwood that OpenSpiel's best meld group leaves, in our points."""
+        melded = [c for meld in self.utils.best_meld_group(cards) for c in meld]
+        assert len(melded) == len(set(melded)), "OpenSpiel melds overlap"
+        return sum(
+            GIN_POINTS.of(Card.from_code(self.to_code[c]))
+            for c in cards
+            if c not in melded
+        )
+
+
+class RLCard:
+    """RLCard's Gin Rummy melding, with its cards mapped to ours."""
+
+    def __init__(self) -> None:
+        self.melding: Any = importlib.import_module(
+            "rlcard.games.gin_rummy.utils.melding"
+        )
+        self.utils: Any = importlib.import_module("rlcard.games.gin_rummy.utils.utils")
+        # RLCard's cards print as "AS", "TH"...; match them by name.
+        self.of_code: dict[int, Any] = {
+            Card.parse(str(card)).code: card for card in self.utils.get_deck()
+        }
+        assert sorted(self.of_code) == list(range(52)), "bad RLCard card map"
+
+    def cards(self, hand: Hand) -> list[Any]:
+        return [self.of_code[code] for code in hand.codes]
+
+    def deadwood(self, cards: list[Any]) -> int:
+        """The deadwood count the way RLCard's own game scores a hand."""
+        clusters = self.melding.get_best_meld_clusters(hand=cards)
+        best = clusters[0] if clusters else []
+        return int(self.utils.get_deadwood_count(hand=cards, meld_cluster=best))
+
+
+# -- timing --------------------------------------------------------------------
+
+
+@dataclass
+class Timer:
+    """One implementation timed over one list of inputs."""
+
+    fn: Callable[[Any], object]
+    items: Sequence[Any]
+    samples: list[float] = field(default_factory=list)
+
+    def run(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        fn = self.fn
+        items = self.items
+        gc.collect()
+        start = clock()
+        for item in items:
+            fn(item)
+        elapsed = clock() - start
+        self.samples.append(elapsed / len(items) * 1e6)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.samples)
+
+
+@dataclass
+class Target:
+    """A goal from the issue: ``column`` at most ``limit`` (µs, or a ratio)."""
+
+    text: str
+    column: str
+    limit: float
+
+    def check(self, row: Row) -> tuple[float, bool] | None:
+        value = row.value(self.column)
+        if value is None:
+            return None
+        return value, value <= self.limit
+
+
+@dataclass
+class Row:
+    """One line of the table: a hand set and its timers."""
+
+    key: str
+    label: str
+    hands: str
+    timers: dict[str, Timer]
+    targets: list[Target] = field(default_factory=list)
+
+    def time(self, column: str) -> float | None:
+        timer = self.timers.get(column)
+        return None if timer is None or not timer.samples else timer.median
+
+    def value(self, column: str) -> float | None:
+        """A timing (``rk_value``...) or a ratio (``os_value_ratio``...)."""
+        if column == "os_value_ratio":
+            return _ratio(self.time("rk_value"), self.time("os_value"))
+        if column == "os_group_ratio":
+            return _ratio(self.time("rk_group"), self.time("os_group"))
+        if column == "rl_ratio":
+            return _ratio(self.time("rk_value"), self.time("rl_value"))
+        return self.time(column)
+
+
+def _ratio(ours: float | None, theirs: float | None) -> float | None:
+    return None if ours is None or theirs is None else ours / theirs
+
+
+def measure(
+    rows: list[Row], runs: int, clock: Callable[[], float] = time.perf_counter
+) -> None:
+    """Warm every timer up, then time them all, interleaved, ``runs`` times."""
+    timers = [timer for row in rows for timer in row.timers.values()]
+    for timer in timers:
+        for item in timer.items[:50]:
+            timer.fn(item)
+    for _ in range(runs):
+        for timer in timers:
+            timer.run(clock)
+
+
+# -- checks --------------------------------------------------------------------
+
+
+def check_openspiel(
+    spiel: OpenSpiel, name: str, hands: Sequence[Hand], lines: list[str]
+) -> None:
+    """OpenSpiel's min_deadwood and best_meld_group against rummykit's values."""
+    bad_value = bad_group = 0
+    for hand in hands:
+        cards = spiel.cards(hand)
+        ours = deadwood(hand, GIN_RULES, GIN_POINTS)
+        if spiel.utils.min_deadwood(cards) != ours:
+            bad_value += 1
+            if bad_value <= 3:
+                lines.append(
+                    f"  {name}: {hand}: OpenSpiel min_deadwood "
+                    f"{spiel.utils.min_deadwood(cards)}, rummykit {ours}"
+                )
+        grouped = partition(hand, GIN_RULES, GIN_POINTS).points
+        if spiel.group_points(cards) != grouped or grouped != ours:
+            bad_group += 1
+    lines.append(
+        f"{name}: OpenSpiel agrees with rummykit on "
+        f"{len(hands) - bad_value}/{len(hands)} deadwood values, "
+        f"{len(hands) - bad_group}/{len(hands)} groupings' deadwood"
+    )
+
+
+def check_openspiel_discard(
+    spiel: OpenSpiel, name: str, hands: Sequence[Hand], lines: list[str]
+) -> None:
+    """OpenSpiel's 11-card min_deadwood (a shortcut) against the exact answer."""
+    higher = lower = 0
+    examples: list[str] = []
+    for hand in hands:
+        exact = best_discard(hand, GIN_RULES, GIN_POINTS)
+        theirs = spiel.utils.min_deadwood(spiel.cards(hand))
+        if theirs > exact.points:
+            higher += 1
+        elif theirs < exact.points:
+            lower += 1
+        if theirs != exact.points and len(examples) < 3:
+            examples.append(f"  e.g. {hand}: OpenSpiel {theirs}, rummykit {exact}")
+    lines.append(
+        f"{name}: OpenSpiel's 11-card min_deadwood differs from rummykit's exact "
+        f"best_discard on {higher + lower}/{len(hands)} hands "
+        f"({higher} too high, {lower} too low)"
+    )
+    lines.extend(examples)
+    known = Hand.parse(SHORTCUT_11)
+    lines.append(
+        f"  a hand where the shortcut is known to fail, {known}: OpenSpiel "
+        f"{spiel.utils.min_deadwood(spiel.cards(known))}, rummykit "
+        f"{best_discard(known, GIN_RULES, GIN_POINTS)}"
+    )
+
+
+def check_rlcard(
+    rl: RLCard, name: str, hands: Sequence[Hand], lines: list[str]
+) -> None:
+    bad = 0
+    for hand in hands:
+        theirs = rl.deadwood(rl.cards(hand))
+        ours = deadwood(hand, GIN_RULES, GIN_POINTS)
+        if theirs != ours:
+            bad += 1
+            if bad <= 3:
+                lines.append(f"  {name}: {hand}: RLCard {theirs}, rummykit {ours}")
+    lines.append(
+        f"{name}: RLCard agrees with rummykit on {len(hands) - bad}/{len(hands)} "
+        "deadwood values"
+    )
+
+
+# -- the table -----------------------------------------------------------------
+
+COLUMNS = [
+    ("set", "key"),
+    ("hands", "hands"),
+    ("rk val", "rk_value"),
+    ("rk grp", "rk_group"),
+    ("OS val", "os_value"),
+    ("OS grp", "os_group"),
+    ("rk/OS val", "os_value_ratio"),
+    ("rk/OS grp", "os_group_ratio"),
+    ("RLCard", "rl_value"),
+    ("rk/RL", "rl_ratio"),
+]
+
+
+def _cell(row: Row, column: str) -> str:
+    if column == "key":
+        return f"{row.key} {row.label}"
+    if column == "hands":
+        return row.hands
+    value = row.value(column)
+    if value is None:
+        return "-"
+    if column.endswith("ratio"):
+        return f"{value:.3f}x" if value < 0.1 else f"{value:.2f}x"
+    return f"{value:.1f}" if value < 1000 else f"{value:.0f}"
+
+
+def _status(row: Row) -> str:
+    checks = [target.check(row) for target in row.targets]
+    known = [check for check in checks if check is not None]
+    if not row.targets:
+        return ""
+    if not known:
+        return "n/a (no peer)"
+    met = sum(1 for _, ok in known if ok)
+    if met == len(row.targets):
+        return "met"
+    if met == len(known) and len(known) < len(row.targets):
+        return "met (part n/a)"
+    return "NOT met" if met == 0 else f"{met}/{len(row.targets)} met"
+
+
+def table(rows: list[Row]) -> list[str]:
+    header = [title for title, _ in COLUMNS] + ["target", "status"]
+    body = [
+        [_cell(row, column) for _, column in COLUMNS]
+        + [", ".join(target.text for target in row.targets), _status(row)]
+        for row in rows
+    ]
+    widths = [max(len(line[i]) for line in [header, *body]) for i in range(len(header))]
+
+    def fmt(line: list[str]) -> str:
+        cells = [
+            cell.ljust(width)
+            if i in (0, len(line) - 2, len(line) - 1)
+            else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ]
+        return "  ".join(cells).rstrip()
+
+    rule = "  ".join("-" * width for width in widths)
+    return [fmt(header), rule, *map(fmt, body), rule]
+
+
+def target_report(rows: list[Row]) -> list[str]:
+    lines = []
+    for row in rows:
+        for target in row.targets:
+            check = target.check(row)
+            where = f"{row.key} {row.label}: {target.text}"
+            if check is None:
+                lines.append(f"{where}: n/a (peer not installed)")
+                continue
+            value, ok = check
+            if target.column == "rl_ratio":
+                speedup, needed = 1 / value, 1 / target.limit
+                verdict = "met" if ok else "NOT met"
+                lines.append(
+                    f"{where}: {verdict} ({speedup:.1f}x faster; "
+                    + (
+                        f"{speedup / needed:.2f}x headroom)"
+                        if ok
+                        else f"{needed / speedup:.2f}x short)"
+                    )
+                )
+                continue
+            unit = " us" if target.column.startswith("rk_") else "x"
+            if ok:
+                margin = f"{target.limit / value:.2f}x headroom" if value else ""
+                lines.append(f"{where}: met ({value:.3g}{unit}; {margin})")
+            else:
+                lines.append(
+                    f"{where}: NOT met ({value:.3g}{unit}, "
+                    f"{value / target.limit:.2f}x over the limit)"
+                )
+    return lines
+
+
+# -- main ----------------------------------------------------------------------
+
+
+def build_rows(
+    n: int, spiel: OpenSpiel | None, rl: RLCard | None, checks: list[str]
+) -> list[Row]:
+    rows: list[Row] = []
+
+    def value_call(hand: Hand) -> object:
+        return deadwood(hand, GIN_RULES, GIN_POINTS)
+
+    def group_call(hand: Hand) -> object:
+        return partition(hand, GIN_RULES, GIN_POINTS)
+
+    def discard_call(hand: Hand) -> object:
+        return best_discard(hand, GIN_RULES, GIN_POINTS)
+
+    def gin_row(
+        key: str,
+        label: str,
+        hands: list[Hand],
+        targets: list[Target],
+        *,
+        count: str | None = None,
+        rlcard: bool = False,
+    ) -> Row:
+        timers = {
+            "rk_value": Timer(value_call, hands),
+            "rk_group": Timer(group_call, hands),
+        }
+        if spiel is not None:
+            cards = [spiel.cards(hand) for hand in hands]
+            timers["os_value"] = Timer(spiel.utils.min_deadwood, cards)
+            timers["os_group"] = Timer(spiel.utils.best_meld_group, cards)
+            check_openspiel(spiel, f"{key} {label}", hands[:1000], checks)
+        if rlcard and rl is not None:
+            timers["rl_value"] = Timer(rl.deadwood, [rl.cards(hand) for hand in hands])
+            check_rlcard(rl, f"{key} {label}", hands, checks)
+        return Row(key, label, count or str(len(hands)), timers, targets)
+
+    rl_target = Target(">=20x faster than RLCard", "rl_ratio", 1 / 20)
+    rows.append(
+        gin_row(
+            "(a)",
+            "random 10",
+            random_hands(1, n, 10),
+            [Target("<=2x OS", "os_value_ratio", 2.0), rl_target],
+            rlcard=True,
+        )
+    )
+    rows.append(
+        gin_row(
+            "(b)",
+            "nearly complete 10",
+            gin_hands(2, n, 10, (2, 3)),
+            [Target("<=2x OS", "os_value_ratio", 2.0), rl_target],
+            rlcard=True,
+        )
+    )
+
+    hands_c = gin_hands(3, n, 11, (2, 3))
+    timers_c = {"rk_value": Timer(discard_call, hands_c)}
+    if spiel is not None:
+        cards_c = [spiel.cards(hand) for hand in hands_c]
+        timers_c["os_value"] = Timer(spiel.utils.min_deadwood, cards_c)
+        check_openspiel_discard(spiel, "(c) best discard 11", hands_c, checks)
+    rows.append(
+        Row(
+            "(c)",
+            "best discard 11*",
+            str(len(hands_c)),
+            timers_c,
+            [Target("<=1.5x OS", "os_value_ratio", 1.5)],
+        )
+    )
+
+    rows.append(
+        gin_row(
+            "(d)",
+            "13 cards, 3-4 melds",
+            gin_hands(4, n, 13, (3, 4)),
+            [Target("<=1x OS", "os_value_ratio", 1.0)],
+        )
+    )
+    reps = max(n // 10, 10)
+    for label, text, targets in (
+        ("worst 10: As-Ts", WORST_10, []),
+        (
+            "worst 13: 789x4 Ts",
+            WORST_13,
+            [Target("<=0.25x OS", "os_value_ratio", 0.25)],
+        ),
+    ):
+        rows.append(
+            gin_row("(e)", label, [Hand.parse(text)] * reps, targets, count=f"1x{reps}")
+        )
+
+    for preset in ("gamentio", "standard"):
+        variant = get_variant("indian", preset=preset)
+        assert isinstance(variant, IndianRummy)
+        pairs = indian_hands(6, n, variant)
+        checks.append(_indian_summary(preset, pairs))
+        rows.append(
+            Row(
+                "(f)",
+                f"Indian {preset} 14",
+                str(len(pairs)),
+                {"rk_value": Timer(_variant_discard(variant), pairs)},
+                [Target("<=100 us", "rk_value", 100.0)],
+            )
+        )
+
+    rumino = Rumino()
+    hands_g = rumino_hands(7, n)
+    checks.append(_rumino_summary(hands_g))
+    rows.append(
+        Row(
+            "(g)",
+            "Rumino 8",
+            str(len(hands_g)),
+            {
+                "rk_value": Timer(
+                    _variant_discard(rumino), [(hand, None) for hand in hands_g]
+                )
+            },
+            [Target("<=20 us", "rk_value", 20.0)],
+        )
+    )
+    return rows
+
+
+def _variant_discard(variant: Variant) -> Callable[[Any], object]:
+    def call(pair: tuple[Hand, Rank | None]) -> object:
+        return variant.best_discard(pair[0], wild_rank=pair[1])
+
+    return call
+
+
+def _indian_summary(preset: str, pairs: list[tuple[Hand, Rank]]) -> str:
+    wild = sum(1 for hand, rank in pairs if any(c.rank == rank for c in hand))
+    jokers = sum(1 for hand, _ in pairs if hand.count("Jk"))
+    copies = sum(1 for hand, _ in pairs if len(set(hand.codes)) < len(hand))
+    return (
+        f"(f) Indian {preset}: {len(pairs)} hands, {wild} hold a wild-rank card, "
+        f"{jokers} a printed joker, {copies} duplicate cards"
+    )
+
+
+def _rumino_summary(hands: list[Hand]) -> str:
+    jokers = sum(1 for hand in hands if hand.count("Jk"))
+    copies = sum(
+        1
+        for hand in hands
+        if len({c for c in hand.codes if c != JOKER_CODE})
+        < sum(1 for c in hand.codes if c != JOKER_CODE)
+    )
+    both = sum(
+        1
+        for hand in hands
+        if hand.count("Jk")
+        and len({c for c in hand.codes if c != JOKER_CODE})
+        < sum(1 for c in hand.codes if c != JOKER_CODE)
+    )
+    return (
+        f"(g) Rumino: {len(hands)} hands, {jokers} hold a joker, {copies} duplicate "
+        f"natural cards, {both} both"
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--runs", type=int, default=None, help="timed runs per set (default 5)"
+    )
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="100 hands a set and 1 run, for a smoke test",
+    )
+    parser.add_argument(
+        "--hands", type=int, default=None, help="hands per set (default 1000)"
+    )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time with the process's CPU clock (time.process_time) instead of "
+        "time.perf_counter, for a machine that other work shares",
+    )
+    args = parser.parse_args(argv)
+    runs = args.runs or (1 if args.quick else 5)
+    n = args.hands or (100 if args.quick else 1000)
+    if runs < 1 or n < 1:
+        parser.error("--runs and --hands must be at least 1")
+
+    spiel_module = _import("pyspiel")
+    spiel = OpenSpiel(spiel_module) if spiel_module is not None else None
+    rl = RLCard() if _import("rlcard") is not None else None
+
+    print("rummykit partition benchmark")
+    print(f"date:      {datetime.now(UTC):%Y-%m-%d %H:%M} UTC")
+    print(
+        f"machine:   {platform.machine()}, {os.cpu_count()} CPUs, "
+        f"{platform.system()} {platform.release()}"
+    )
+    if hasattr(os, "getloadavg"):
+        load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"load:      {load} (1, 5, 15 min) before the run")
+    print(f"python:    {platform.python_implementation()} {platform.python_version()}")
+    print(f"rummykit:  {_version('rummykit')}")
+    print(
+        "OpenSpiel: "
+        + (f"{_version('open_spiel')} (pyspiel)" if spiel else "not installed")
+    )
+    print("RLCard:    " + (_version("rlcard") if rl else "not installed"))
+    print(f"runs:      {runs}, hands per set: {n}; figures are median us per hand")
+    clock_name = "time.process_time (CPU)" if args.cpu_time else "time.perf_counter"
+    print(f"clock:     {clock_name}")
+    print()
+
+    checks: list[str] = []
+    rows = build_rows(n, spiel, rl, checks)
+    print("Checks (before timing):")
+    for line in checks:
+        print("  " + line)
+    print()
+    sys.stdout.flush()
+
+    measure(rows, runs, time.process_time if args.cpu_time else time.perf_counter)
+    for line in table(rows):
+        print(line)
+    print(
+        "rk val: rummykit deadwood(hand) (value only); rk grp: partition(hand) "
+        "(the grouping).\n"
+        "OS val: OpenSpiel GinRummyUtils(13, 4, 10).min_deadwood(cards); "
+        "OS grp: best_meld_group(cards).\n"
+        "RLCard: melding.get_best_meld_clusters + utils.get_deadwood_count, as "
+        "RLCard's game scores a hand.\n"
+        "rk/OS, rk/RL: rummykit time / peer time (below 1 means rummykit is "
+        "faster).\n"
+        "* (c): rk val is best_discard(hand) (exact; it also builds the grouping "
+        "and picks the\n"
+        "  discard; rummykit has no value-only best discard), OS val is "
+        "min_deadwood on the 11\n"
+        "  cards (value only, and a shortcut: best meld group, then the costliest "
+        "deadwood card\n"
+        "  thrown; see the checks above).\n"
+        "(e): one hand timed over and over; (f), (g): the variant's "
+        "best_discard(hand, wild_rank=...)."
+    )
+    print()
+    print("Targets:")
+    for line in target_report(rows):
+        print("  " + line)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
