@@ -354,7 +354,6 @@ def position(
         pile="Jd",
         current=seat,
         phase=phase,
-        turn=seat,
         **fields,
     )
     return attrs.evolve(match, state=state)

@@ -94,7 +94,6 @@ def layout(
         stock_top_first=stock_top_first,
         current=seat,
         phase=phase,
-        turn=seat,
         **fields,
     )
 
