@@ -138,9 +138,10 @@ def simulate(
                 results.append(result)
                 if games >= 200 and number % 100 == 0:
                     print(f"  {number}/{games} hands", file=sys.stderr)
-    seats: dict[str, int] = {agent: 0 for agent in names}
-    wins: dict[str, int] = {agent: 0 for agent in names}
-    points: dict[str, int] = {agent: 0 for agent in names}
+    kinds = tuple(dict.fromkeys(names))  # one row per kind of agent
+    seats: dict[str, int] = {agent: 0 for agent in kinds}
+    wins: dict[str, int] = {agent: 0 for agent in kinds}
+    points: dict[str, int] = {agent: 0 for agent in kinds}
     unfinished = 0
     for labels, scored, ended in results:
         if not ended:
@@ -156,7 +157,7 @@ def simulate(
                 wins[agent] += 1
     print(f"{name}: {games} hands, {players} players, seed {seed}")
     print("agent   seats  wins  win rate  avg points")
-    for agent in names:
+    for agent in kinds:
         rate = wins[agent] / seats[agent] if seats[agent] else 0.0
         average = points[agent] / seats[agent] if seats[agent] else 0.0
         print(
