@@ -10,8 +10,8 @@ see, so a bot cannot cheat by construction.
 True
 """
 
-from rummykit.agents.base import Agent, play_hand
+from rummykit.agents.base import Agent, play_hand, play_match
 from rummykit.agents.greedy import GreedyAgent
 from rummykit.agents.random_agent import RandomAgent
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent", "play_hand"]
+__all__ = ["Agent", "GreedyAgent", "RandomAgent", "play_hand", "play_match"]

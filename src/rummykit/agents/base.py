@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from rummykit.engine import Action, PlayerView, State
 from rummykit.engine.rules import RuleSet
 
-__all__ = ["Agent", "play_hand"]
+if TYPE_CHECKING:  # pragma: no cover
+    from rummykit.match import Match
+
+__all__ = ["Agent", "play_hand", "play_match"]
 
 
 @runtime_checkable
@@ -55,3 +58,38 @@ def play_hand(
     if state.is_terminal:
         return state
     raise RuntimeError(f"the hand did not end within {max_actions} actions")
+
+
+def play_match(
+    variant: RuleSet,
+    agents: Sequence[Agent],
+    seed: int | None = None,
+    *,
+    max_hands: int | None = None,
+    max_actions: int = 200_000,
+) -> Match:
+    """Play a whole match of ``variant`` between ``agents`` (one a seat).
+
+    Decisions between hands (such as re-buys) go to the agents too.
+
+    :raises RuntimeError: if the match has not ended after ``max_actions``.
+
+    >>> from rummykit import get_variant
+    >>> from rummykit.agents import GreedyAgent, RandomAgent
+    >>> match = play_match(get_variant("rumino"), [GreedyAgent(), RandomAgent(seed=2)], seed=3)
+    >>> match.is_terminal, match.pool
+    (True, 0.0)
+    """
+    from rummykit.match import Match
+
+    match = Match.start(variant, len(agents), seed=seed, max_hands=max_hands)  # type: ignore[arg-type]
+    for _ in range(max_actions):
+        if match.is_terminal:
+            return match
+        player = match.current_player
+        assert player is not None
+        view = match.view(player)
+        match = match.apply(agents[player].choose(view, view.legal_actions))
+    if match.is_terminal:
+        return match
+    raise RuntimeError(f"the match did not end within {max_actions} actions")

@@ -772,6 +772,18 @@ class Rumino(Variant):
             return match
         return self._finish_if_over(match, [])
 
+    def next_game_dealer(self, match: Match) -> int | None:
+        """M-4: the winner of a finished game deals the first hand of the next
+        one (start it with ``Match.start(..., dealer=...)``); ``None`` while
+        the game goes on or when the pool was split.
+
+        >>> from rummykit.agents import GreedyAgent, play_match
+        >>> match = play_match(Rumino(), [GreedyAgent(), GreedyAgent()], seed=1)
+        >>> Rumino().next_game_dealer(match) in match.winners
+        True
+        """
+        return match.winners[0] if len(match.winners) == 1 else None
+
     def next_dealer(self, match: Match) -> int:
         """M-4: the deal passes left, skipping eliminated players; after a void
         hand the same dealer deals again."""
