@@ -23,6 +23,7 @@ import attrs
 import pytest
 
 from rummykit import Card, Hand, IllegalActionError, Rumino
+from rummykit.agents import GreedyAgent, play_hand
 from rummykit.engine import (
     Action,
     Claim,
@@ -34,6 +35,7 @@ from rummykit.engine import (
     Knock,
     Pass,
     Phase,
+    Show,
     State,
     Termination,
     Timeout,
@@ -1090,3 +1092,51 @@ def test_claim_timer_passes() -> None:
     # Without a claim timer the window is untimed.
     untimed = r11("manual_window").apply(Discard(Card("Jc")))
     assert untimed.pending is not None and untimed.pending.timer is None
+
+
+# -- scoring_mode="as_arranged" --------------------------------------------------------
+
+
+def _to_the_show(variant: Rumino, seed: int) -> State:
+    """Greedy bots play until the hand reaches its show (or ends)."""
+    bot = GreedyAgent()
+    state = variant.new_game(players=3, seed=seed)
+    while not state.is_terminal and state.phase is not Phase.SHOW:
+        view = state.view(state.current)
+        state = state.apply(bot.choose(view, view.legal_actions))
+    return state
+
+
+def test_as_arranged_scores_the_grouping_each_player_shows() -> None:
+    arranged = Rumino(scoring_mode="as_arranged")
+    shows = 0
+    for seed in range(12):
+        state = _to_the_show(arranged, seed)
+        if state.is_terminal:
+            continue
+        shows += 1
+        seat = state.current
+        hand = state.hands[seat]
+        # Showing no melds at all scores every card, whatever the best grouping.
+        after = state.apply(Show([], deadwood=hand.cards))
+        assert dict(after.show_points)[seat] == arranged.point_values.total(hand.cards)
+        assert after.view((seat + 1) % 3).shown[seat] == hand
+    assert shows >= 3
+
+
+def test_as_arranged_matches_optimal_scoring_when_everyone_shows_the_best() -> None:
+    for seed in range(8):
+        optimal = play_hand(Rumino(), [GreedyAgent()] * 3, seed=seed)
+        arranged = play_hand(
+            Rumino(scoring_mode="as_arranged"), [GreedyAgent()] * 3, seed=seed
+        )
+        assert optimal.outcome is not None and arranged.outcome is not None
+        assert arranged.outcome.points == optimal.outcome.points
+
+
+def test_a_show_must_be_exactly_the_hand() -> None:
+    state = _to_the_show(Rumino(scoring_mode="as_arranged"), 1)
+    assert not state.is_terminal
+    hand = state.hands[state.current]
+    with pytest.raises(IllegalActionError, match="exactly the hand"):
+        state.apply(Show([], deadwood=hand.cards[1:]))

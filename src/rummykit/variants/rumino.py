@@ -36,6 +36,7 @@ from rummykit.engine import (
     Outcome,
     Payment,
     Phase,
+    Show,
     State,
     StockPolicy,
     Termination,
@@ -137,7 +138,9 @@ class Rumino(Variant):
     """``"doubling"`` (the k-th re-buy costs stake × 2^(k−1)) or ``"none"``."""
     scoring_mode: str = "optimal"
     """``"optimal"`` scores each hand by its best grouping; ``"as_arranged"``
-    by the grouping its player shows."""
+    by the grouping its player shows: after a knock or gin every other hand
+    (and the knocker's) is shown with :class:`~rummykit.engine.Show`, and its
+    valid melds count (no lay-offs then)."""
     stake: int = 10
     """Each player's stake into the pool, in money units."""
     move_timer: int | None = None
@@ -326,7 +329,15 @@ class Rumino(Variant):
         return self.deadwood(hand)
 
     def turn_start_actions(self, state: State) -> list[Action]:
-        """R-1: knock (if deadwood ≤ :attr:`knock_limit`) and a dealt rumino."""
+        """R-1: knock (if deadwood ≤ :attr:`knock_limit`) and a dealt rumino;
+        in a show (``scoring_mode="as_arranged"``), the optimal grouping."""
+        if state.phase is Phase.SHOW:
+            grouping = self.partition(state.hands[state.current])
+            return [
+                Show(
+                    [meld.cards for meld in grouping.melds], deadwood=grouping.deadwood
+                )
+            ]
         if state.phase is not Phase.DRAW:
             return []
         hand = state.hands[state.current]
@@ -386,8 +397,15 @@ class Rumino(Variant):
         return None
 
     def check_action(self, state: State, action: Action) -> str | None:
-        """Why a knock, gin or rumino is illegal now, or ``None``."""
+        """Why a knock, gin, rumino or show is illegal now, or ``None``."""
         hand = state.hands[state.current]
+        if isinstance(action, Show):
+            if state.phase is not Phase.SHOW:
+                return "hands are shown after a knock or gin, with scoring_mode='as_arranged'"
+            cards = [card for group in action.groups for card in group]
+            if Hand([*cards, *action.deadwood]) != hand:
+                return f"the groups and the deadwood must be exactly the hand {hand}"
+            return None
         if isinstance(action, DeclareRumino):
             if state.phase is Phase.DRAW:
                 return None if self.is_rumino(hand) else f"{hand} is not a rumino"
@@ -435,8 +453,16 @@ class Rumino(Variant):
         return super().check_action(state, action)
 
     def apply_action(self, state: State, action: Action) -> State:
-        """Knock, gin or rumino: each ends the hand."""
+        """Knock, gin or rumino: each ends the hand (after a show of every hand
+        when ``scoring_mode="as_arranged"``)."""
         player = state.current
+        if isinstance(action, Show):
+            return self._shown(state, player, action)
+        expiry = getattr(action, "expiry", None)
+        if expiry is not None:  # a show's timer ran out: show the optimal grouping
+            shown = self.turn_start_actions(state)[0]
+            assert isinstance(shown, Show)
+            return self._shown(state, player, shown)
         event = Event(player=player, action=action)
         if isinstance(action, DeclareRumino):
             state = attrs.evolve(state, history=(*state.history, event))
@@ -452,8 +478,63 @@ class Rumino(Variant):
             if self.is_rumino(state.hands[player]):
                 # A rumino is also a gin; the rumino takes precedence (§1.2).
                 return self._rumino_end(state, player, "went gin with a rumino")
-            return self._score(state, player, Termination.GIN)
-        return self._score(state, player, Termination.KNOCK)
+            return self._show_or_score(state, player, Termination.GIN)
+        return self._show_or_score(state, player, Termination.KNOCK)
+
+    # -- scoring as arranged -------------------------------------------------------------
+
+    def _show_or_score(self, state: State, player: int, how: Termination) -> State:
+        """Score now, or first let every hand be shown (``as_arranged``)."""
+        if self.scoring_mode == "optimal":
+            return self._score(state, player, how)
+        queue = [seat for seat in range(state.players) if state.active[seat]]
+        start = queue.index(player)
+        queue = queue[start:] + queue[:start]
+        if how is Termination.GIN:
+            queue.remove(player)  # a gin scores gin_score whatever is shown
+        return attrs.evolve(
+            state,
+            phase=Phase.SHOW,
+            queue=tuple(queue),
+            current=queue[0],
+            declarer=player,
+            decision_id=state.decision_id + 1,
+        )
+
+    def _shown(self, state: State, seat: int, action: Show) -> State:
+        """Record a shown grouping: its valid melds count, the rest is deadwood."""
+        loose = list(action.deadwood)
+        melded: list[Meld] = []
+        for group in action.groups:
+            if self.meld_rules.why_not(group) is None:
+                melded.append(Meld.build(group, self.meld_rules))
+            else:
+                loose += group
+        shows = dict(state.show_points)
+        shows[seat] = self.point_values.total(loose)
+        shown = list(state.shown)
+        shown[seat] = state.hands[seat]
+        state = attrs.evolve(
+            state,
+            show_points=tuple(sorted(shows.items())),
+            shown=tuple(shown),
+            history=(*state.history, Event(player=seat, action=action)),
+        )
+        queue = state.queue[1:]
+        if queue:
+            return attrs.evolve(
+                state, queue=queue, current=queue[0], decision_id=state.decision_id + 1
+            )
+        assert state.declarer is not None
+        last = [
+            event.action for event in state.history if event.player == state.declarer
+        ]
+        how = (
+            Termination.GIN
+            if any(isinstance(a, DeclareGin) for a in last)
+            else Termination.KNOCK
+        )
+        return self._score(state, state.declarer, how)
 
     # -- out-of-turn rumino claims -----------------------------------------------------
 
@@ -528,7 +609,17 @@ class Rumino(Variant):
         )
 
     def timer(self, state: State) -> TimerSpec | None:
-        """Host-configured timers (§0.4): a move timer and a claim timer."""
+        """Host-configured timers (§0.4): a move timer (also for a show, which
+        then shows the optimal grouping) and a claim timer."""
+        if state.phase is Phase.SHOW:
+            if self.move_timer is None:
+                return None
+            return TimerSpec(
+                name="show",
+                seconds=self.move_timer,
+                on_expiry=Expiry.AUTO_ARRANGE_OPTIMAL,
+                counts_as_lapse=False,
+            )
         if state.phase is Phase.CLAIM:
             if self.claim_timer is None:
                 return None
@@ -567,12 +658,12 @@ class Rumino(Variant):
             if not state.active[seat]:
                 continue
             grouping = self.partition(state.hands[seat])
-            points[seat] = grouping.points
+            points[seat] = dict(state.show_points).get(seat, grouping.points)
             if seat == player:
                 knocker_melds = list(grouping.melds)
         if how is Termination.GIN:
             points[player] = self.gin_score
-        elif self.layoff_on_knock:
+        elif self.layoff_on_knock and self.scoring_mode == "optimal":
             for seat in range(state.players):
                 if seat != player and state.active[seat]:
                     points[seat] = self._after_layoffs(state.hands[seat], knocker_melds)
