@@ -256,9 +256,26 @@ def _load(text: str | bytes, kind: str) -> dict[str, Any]:
         raise InvalidStateError("the saved game is too large")
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as error:
+    except (ValueError, RecursionError) as error:
+        # ValueError covers JSONDecodeError and integers too long to convert.
         raise InvalidStateError(f"the saved game is not valid JSON: {error}") from None
+    _check_depth(data)
     return _check_header(data, kind)
+
+
+def _check_depth(data: object, limit: int = 32) -> None:
+    """Refuse documents nested deeper than any rummykit save (without recursing)."""
+    pending: list[tuple[object, int]] = [(data, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if depth > limit:
+            raise InvalidStateError(
+                f"the saved game is nested more than {limit} levels deep"
+            )
+        if isinstance(item, dict):
+            pending.extend((value, depth + 1) for value in item.values())
+        elif isinstance(item, list):
+            pending.extend((value, depth + 1) for value in item)
 
 
 def _check_header(data: object, kind: str) -> dict[str, Any]:
@@ -268,9 +285,10 @@ def _check_header(data: object, kind: str) -> dict[str, Any]:
         raise InvalidStateError(
             f"not a rummykit document (format {data.get('format')!r:.40})"
         )
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
         raise InvalidStateError(
-            f"unsupported version {data.get('version')!r:.40} (this rummykit reads version {VERSION})"
+            f"unsupported version {version!r:.40} (this rummykit reads version {VERSION})"
         )
     if data.get("kind") != kind:
         raise InvalidStateError(

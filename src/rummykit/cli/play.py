@@ -41,6 +41,10 @@ _HELP = """commands:
 cards are written rank then suit: A 2-9 T (or 10) J Q K, and s h d c (or ♠ ♥ ♦ ♣)"""
 
 
+def _ask(prompt: str) -> str:
+    return input(prompt)
+
+
 def _show(view: PlayerView, say: Callable[[str], None]) -> None:
     say("")
     others = ", ".join(
@@ -62,11 +66,10 @@ def _parse(text: str, view: PlayerView) -> Action | str:
     """The action ``text`` asks for, or why it asks for none."""
     words = text.split()
     legal = view.legal_actions
-    if text.isdigit():
-        number = int(text)
-        if 1 <= number <= len(legal):
-            return legal[number - 1]
-        return f"there is no action {number}; choose 1 to {len(legal)}"
+    if text.isascii() and text.isdigit():
+        if len(text) < 10 and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        return f"there is no action {text.lstrip('0') or '0'}; choose 1 to {len(legal)}"
     for action in legal:
         if str(action).lower() == text.lower():
             return action
@@ -100,10 +103,14 @@ def play(
     players: int,
     seed: int | None,
     options: dict[str, object],
-    read: Callable[[str], str] = input,
+    read: Callable[[str], str] | None = None,
     say: Callable[[str], None] = print,
 ) -> int:
-    """Play one hand of ``name`` at seat 0 against greedy bots; return 0."""
+    """Play one hand of ``name`` at seat 0 against greedy bots; return 0.
+
+    ``read`` asks for a line (:func:`input` by default, looked up when called)."""
+    if read is None:
+        read = _ask
     try:
         variant = get_variant(name, **options)
         state = variant.new_game(players=players, seed=seed)

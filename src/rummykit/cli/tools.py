@@ -9,7 +9,7 @@ from pathlib import Path
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.cards import Hand, Rank
-from rummykit.errors import RummyError
+from rummykit.errors import InvalidCardError, RummyError
 from rummykit.variants import Variant, get_variant
 
 __all__ = ["replay", "simulate", "solve"]
@@ -45,6 +45,15 @@ def solve(
     try:
         hand = Hand.parse(cards)
         wild_rank = Rank.parse(wild) if wild else None
+        deck = variant.deck
+        for card in dict.fromkeys(hand.cards):
+            if hand.count(card) > deck.copies(card):
+                raise InvalidCardError(
+                    f"{variant.name}'s deck holds {deck.copies(card)} {card}, "
+                    f"not {hand.count(card)}"
+                )
+        if not hand:
+            raise InvalidCardError('give some cards to solve, such as "As 2s 3s 9d"')
         if every:
             results = variant.all_partitions(hand, wild_rank=wild_rank, discard=discard)
         elif discard:

@@ -77,6 +77,17 @@ def _groups(
     return tuple(_cards(group) for group in groups)
 
 
+def _seat_number(
+    instance: object, attribute: attrs.Attribute[int], value: object
+) -> None:
+    """Refuse a field that is not a whole number (booleans included)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(
+            f"{type(instance).__name__}.{attribute.name} must be a whole number, "
+            f"not {value!r}"
+        )
+
+
 def _names(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards))
 
@@ -163,7 +174,7 @@ class LayOff(Action):
 
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     """The cards to add."""
-    target: int = attrs.field(kw_only=True)
+    target: int = attrs.field(kw_only=True, validator=_seat_number)
     """The index of the meld in :attr:`~rummykit.engine.State.table`."""
 
     def __str__(self) -> str:
@@ -315,7 +326,7 @@ class Timeout(Action):
     'timeout of decision 4'
     """
 
-    decision_id: int
+    decision_id: int = attrs.field(validator=_seat_number)
     """The :attr:`~rummykit.engine.PendingDecision.decision_id` that timed out."""
 
     def __str__(self) -> str:

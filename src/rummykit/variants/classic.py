@@ -15,6 +15,7 @@ False
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -118,7 +119,12 @@ class ClassicRummy(Variant):
             ("per_hand", "target", "fixed_deals"),
         )
         whole("ClassicRummy.target", self.target, 1)
-        if not isinstance(self.stake, int | float) or self.stake < 0:
+        if (
+            not isinstance(self.stake, int | float)
+            or isinstance(self.stake, bool)
+            or not math.isfinite(self.stake)
+            or self.stake < 0
+        ):
             raise ValueError(
                 f"ClassicRummy.stake must be 0 or more, not {self.stake!r}"
             )

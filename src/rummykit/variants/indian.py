@@ -21,6 +21,7 @@ The two presets differ in deck, deal, card values and caps:
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -272,7 +273,12 @@ class IndianRummy(Variant):
         one_of("IndianRummy.lapse_forfeit", self.lapse_forfeit, ("third", "fourth"))
         whole("IndianRummy.meld_timer", self.meld_timer, 1, optional=True)
         one_of("IndianRummy.meld_expiry", self.meld_expiry, ("freeze", "auto_arrange"))
-        if not isinstance(self.stake, int | float) or self.stake < 0:
+        if (
+            not isinstance(self.stake, int | float)
+            or isinstance(self.stake, bool)
+            or not math.isfinite(self.stake)
+            or self.stake < 0
+        ):
             raise ValueError(f"IndianRummy.stake must be 0 or more, not {self.stake!r}")
 
     def cards_per_player(self, players: int) -> int:
