@@ -73,8 +73,11 @@ class TimerSpec:
 class PendingDecision:
     """The decision a state waits for: whose, of what kind, and its timer.
 
-    ``decision_id`` changes with every action, so a :class:`Timeout` for an
-    older decision is refused.
+    ``decision_id`` changes whenever a new decision is pending (a new phase,
+    or another seat to act), so a :class:`Timeout` for an older decision is
+    refused.  Actions within one decision, such as melds and lay-offs before
+    the discard or arranging cards during a show, keep it, so they do not
+    restart the decision's timer.
 
     >>> PendingDecision(decision_id=3, player=1, phase=Phase.DRAW).timer is None
     True
