@@ -56,7 +56,7 @@ def _check_size(name: str, value: int | None, low: int, *, optional: bool) -> No
         )
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class MeldRules:
     """Every option that decides which groups of cards are melds.
 

@@ -171,14 +171,15 @@ def _choices(t: Tables, h: int, ranks: int, pruned: bool) -> list[tuple[int, ...
 def _value(t: Tables, h: int) -> tuple[int, int]:
     """The least deadwood of mask ``h`` and the set cards that achieve it."""
     values = t.values
-    ranks = _set_ranks(t, h)
+    a = h & _SUIT
+    b = (h >> 16) & _SUIT
+    c = (h >> 32) & _SUIT
+    d = h >> 48
+    # Ranks held three times or more: the common rule inlined, others by helper.
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    ranks = three if t.min_set == 3 else _set_ranks(t, h)
     if not ranks:
-        return (
-            values[h & _SUIT]
-            + values[(h >> 16) & _SUIT]
-            + values[(h >> 32) & _SUIT]
-            + values[h >> 48]
-        ), 0
+        return values[a] + values[b] + values[c] + values[d], 0
     best = _INF
     best_sets = 0
     for combo in product(*_choices(t, h, ranks, True)):

@@ -25,7 +25,7 @@ def _rank_values(values: Iterable[int]) -> tuple[int, ...]:
     return result
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class PointValues:
     """What each unmelded card scores.
 
@@ -100,7 +100,7 @@ class PointValues:
         return sum(self.of(card, wild_rank=wild_rank) for card in cards)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, cache_hash=True)
 class Requirement:
     """A condition on the melds of a grouping, such as Indian Rummy's "life".
 
