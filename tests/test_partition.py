@@ -23,8 +23,8 @@ For each hand the tests check that
     which interchangeable joker goes where as one (as documented).
 
 The fast path (one deck, no jokers, no wild cards) is also checked against
-the general search and against the brute force on full Gin hands.  Known
-bugs have xfail tests at the end of the file; see "known bugs" below.
+the general search and against the brute force on full Gin hands.  The
+bugs the brute force found keep a regression test each at the end of the file.
 
 Hands stay at 9 cards or fewer so that the brute force is quick.
 """
@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummykit import (
@@ -74,29 +74,6 @@ PROPERTY = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-
-
-# --- known bugs -------------------------------------------------------------------
-#
-# Each has an xfail(strict=True) test at the end of this file.  While its flag
-# is True the properties step around that bug, narrowly, so that they keep
-# checking everything else; set the flag to False once the bug is fixed.
-
-KNOWN_FAST_PATH_SET_BUG = False
-"""The fast path allows one set per rank (test_fast_path_allows_two_sets_of_one_rank)."""
-KNOWN_ALL_JOKER_BUGS = False
-"""All-joker runs are never built without a requirement, and all-joker sets are
-built as runs (test_all_joker_runs_count_without_a_requirement,
-test_all_joker_sets_are_built_as_sets)."""
-KNOWN_WILD_PURITY_BUG = False
-"""A wild card used as a joker for itself makes its run impure
-(test_wild_card_standing_as_itself_keeps_a_run_pure)."""
-KNOWN_ISOLATED_DISCARD_BUG = False
-"""all_partitions lists one discard among cards in no meld
-(test_all_partitions_lists_every_isolated_discard)."""
-KNOWN_SPARE_JOKER_BUG = False
-"""With jokers worth 0, no meld takes a joker it does not need
-(test_all_partitions_lists_groupings_that_meld_a_spare_joker)."""
 
 
 # --- what is being tested: a rule set and its deck ----------------------------
@@ -203,40 +180,12 @@ def random_setups() -> st.SearchStrategy[Setup]:
     """Random meld rules, points, decks (up to 4 jokers), wild ranks, requirements."""
     return st.builds(
         Setup,
-        meld_rules().map(_all_joker_groups_alike),
+        meld_rules(),
         point_values(),
         deck_specs(max_jokers=4),
         wild_ranks(),
         requirements(),
     )
-
-
-def _all_joker_groups_alike(rules: MeldRules) -> MeldRules:
-    """Rules under which all-joker sets and all-joker runs have the same sizes.
-
-    While the partitioner never builds an all-joker run without a
-    requirement (test_all_joker_runs_count_without_a_requirement) and builds
-    all-joker sets as runs (test_all_joker_sets_are_built_as_sets), rules
-    that allow all-joker melds keep the two the same.
-    """
-    if not KNOWN_ALL_JOKER_BUGS or rules.min_naturals_per_meld > 0:
-        return rules
-    return attrs.evolve(
-        rules, min_run=rules.min_set, max_run=rules.max_set, max_jokers_per_run=None
-    )
-
-
-def _fast_path_bug_applies(setup: Setup, hand: Hand) -> bool:
-    """Whether ``hand`` takes the fast path under rules that allow two sets of
-    one rank to beat one (test_fast_path_allows_two_sets_of_one_rank)."""
-    rules = setup.rules
-    if not KNOWN_FAST_PATH_SET_BUG or setup.requirement is not None:
-        return False
-    simple = len(set(hand.codes)) == len(hand) and not any(
-        _is_joker_like(card, setup.wild_rank) for card in hand
-    )
-    smallest = max(rules.min_set, rules.min_naturals_per_meld)
-    return simple and smallest <= 2 and rules.max_set is not None and rules.max_set < 4
 
 
 def _variant_setup(
@@ -357,15 +306,7 @@ def check_meld(meld: Meld, setup: Setup) -> None:
             assert card == stands, f"{meld}: natural {card} stands for {stands}"
             wild_as_itself = wild_as_itself or _is_wild(card, wild_rank)
     truly_pure = stand_ins == 0 and (rules.wild_natural_is_pure or not wild_as_itself)
-    if KNOWN_WILD_PURITY_BUG and not meld.pure and truly_pure and wild_as_itself:
-        # See test_wild_card_standing_as_itself_keeps_a_run_pure: the search
-        # may use a wild card as a joker standing for its own card and then
-        # call the meld impure.  Only under-reporting is tolerated here.
-        pass
-    else:
-        assert meld.pure == truly_pure, (
-            f"{meld}: pure={meld.pure} does not match its cards"
-        )
+    assert meld.pure == truly_pure, f"{meld}: pure={meld.pure} does not match its cards"
     if meld.pure:
         assert rebuilt.pure
     # The cards stood for make the meld's shape on their own.
@@ -427,7 +368,6 @@ def _key(result: Partition) -> tuple[object, ...]:
 @given(data=st.data())
 def test_partition_matches_brute_force(family: str, data: st.DataObject) -> None:
     setup, hand = data.draw(setup_and_hand(family))
-    assume(not _fast_path_bug_applies(setup, hand))
     expected = setup.scorer(hand).points_of_hand()
     result = partition(
         hand,
@@ -458,7 +398,6 @@ def test_partition_matches_brute_force(family: str, data: st.DataObject) -> None
 @given(data=st.data())
 def test_best_discard_matches_brute_force(family: str, data: st.DataObject) -> None:
     setup, hand = data.draw(setup_and_hand(family))
-    assume(not _fast_path_bug_applies(setup, hand))
     if not hand:
         with pytest.raises(InvalidCardError):
             best_discard(hand, setup.rules, setup.points)
@@ -491,26 +430,18 @@ def test_best_discard_refuses_when_every_card_is_forbidden() -> None:
 class Groupings:
     """The optimal groupings of a hand by brute force, for all_partitions.
 
-    Keys treat every printed joker and wild-rank card as one card (groupings
-    that differ only in which interchangeable joker goes where are listed
-    once), and every *isolated* discard (a card that belongs to no meld of
-    the hand) as one card: see test_all_partitions_lists_every_isolated_discard.
+    Keys treat every printed joker and wild-rank card as one card: groupings
+    that differ only in which interchangeable joker goes where are listed once.
     """
 
     every: frozenset[tuple[object, ...]]
     """Every optimal grouping."""
-    lean: frozenset[tuple[object, ...]]
-    """Those in which no meld holds a joker it could do without: see
-    test_all_partitions_lists_groupings_that_meld_a_spare_joker."""
-    isolated: frozenset[int]
-    """The codes of the cards that belong to no meld."""
 
     def key(self, result: Partition, wild_rank: Rank | None) -> tuple[object, ...]:
         return _alike_key(
             [(meld.kind.value, meld.cards) for meld in result.melds],
             result.discard,
             wild_rank,
-            self.isolated,
         )
 
 
@@ -518,28 +449,13 @@ def _alike_key(
     melds: Iterable[tuple[str, Iterable[Card]]],
     discard: Card | None,
     wild_rank: Rank | None,
-    isolated: frozenset[int],
 ) -> tuple[object, ...]:
     def code(card: Card) -> int:
         return Card.joker().code if _is_joker_like(card, wild_rank) else card.code
 
-    def label(kind: str, cards: list[Card]) -> str:
-        # The partitioner builds all-joker sets as runs (KNOWN_ALL_JOKER_BUGS).
-        if KNOWN_ALL_JOKER_BUGS and all(card.is_joker for card in cards):
-            return "jokers"
-        return kind
-
-    thrown: object = None
-    if discard is not None:
-        thrown = "isolated" if discard.code in isolated else code(discard)
-    laid = [(kind, list(cards)) for kind, cards in melds]
+    thrown = None if discard is None else code(discard)
     return (
-        tuple(
-            sorted(
-                (label(kind, cards), tuple(sorted(map(code, cards))))
-                for kind, cards in laid
-            )
-        ),
+        tuple(sorted((kind, tuple(sorted(map(code, cards)))) for kind, cards in melds)),
         thrown,
     )
 
@@ -555,30 +471,8 @@ def brute_groupings(
     the requirement and leaves exactly ``target`` deadwood points."""
     scorer = setup.scorer(hand)
     cards = hand.cards
-    covered = 0
-    for meld_mask, _ in scorer.melds:
-        covered |= meld_mask
-    isolated = frozenset(
-        card.code
-        for i, card in enumerate(cards)
-        if KNOWN_ISOLATED_DISCARD_BUG and not covered >> i & 1
-    )
     every: set[tuple[object, ...]] = set()
-    lean: set[tuple[object, ...]] = set()
     melds: list[tuple[str, list[Card], tuple[int, bool] | None]] = []
-
-    def spare_joker(kind: str, members: list[Card]) -> bool:
-        """Whether a joker or wild card of the meld could leave it."""
-        meld_kind = MeldKind(kind)
-        for i, card in enumerate(members):
-            rest = members[:i] + members[i + 1 :]
-            if _is_joker_like(card, setup.wild_rank) and rest:
-                reason = setup.rules.why_not(
-                    rest, wild_rank=setup.wild_rank, kind=meld_kind
-                )
-                if reason is None:
-                    return True
-        return False
 
     def walk(mask: int, dead: int, discard: Card | None) -> None:
         if dead > target:
@@ -589,10 +483,7 @@ def brute_groupings(
             runs = tuple(sorted(run for _, _, run in melds if run is not None))
             if dead == target and scorer.meets(runs):
                 laid = [(kind, members) for kind, members, _ in melds]
-                key = _alike_key(laid, discard, setup.wild_rank, isolated)
-                every.add(key)
-                if not any(spare_joker(kind, members) for kind, members in laid):
-                    lean.add(key)
+                every.add(_alike_key(laid, discard, setup.wild_rank))
             return
         low = (mask & -mask).bit_length() - 1
         rest = mask ^ (1 << low)
@@ -607,16 +498,7 @@ def brute_groupings(
                 melds.pop()
 
     walk((1 << len(cards)) - 1, 0, None)
-    return Groupings(frozenset(every), frozenset(lean), isolated)
-
-
-def _lean_search(setup: Setup) -> bool:
-    """Whether the partitioner leaves spare jokers out of melds: when jokers
-    score nothing and no run need be long (see _search.Search._add)."""
-    requirement = setup.requirement
-    return setup.points.joker == 0 and (
-        requirement is None or requirement.long_sequence is None
-    )
+    return Groupings(frozenset(every))
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -626,7 +508,6 @@ def test_all_partitions_are_the_optimal_groupings(
     family: str, data: st.DataObject
 ) -> None:
     setup, hand = data.draw(setup_and_hand(family, max_size=8))
-    assume(not _fast_path_bug_applies(setup, hand))
     discarding = bool(hand) and data.draw(st.booleans())
     forbidden = data.draw(forbidden_cards(hand)) if discarding else []
     rules, points, wild_rank, requirement = (
@@ -672,10 +553,7 @@ def test_all_partitions_are_the_optimal_groupings(
     brute = brute_groupings(setup, hand, dead, forbidden if discarding else None)
     listed = {brute.key(result, wild_rank) for result in results}
     assert listed <= brute.every
-    if KNOWN_SPARE_JOKER_BUG and _lean_search(setup):
-        assert brute.lean <= listed
-    else:
-        assert listed == brute.every
+    assert listed == brute.every
 
 
 # --- the fast path and the general search ----------------------------------------
@@ -698,7 +576,6 @@ def test_fast_path_agrees_with_the_general_search(
 ) -> None:
     setup = Setup(rules, points, DeckSpec())
     hand = data.draw(meldy_hands(DeckSpec(), None, max_size=13))
-    assume(not _fast_path_bug_applies(setup, hand))
     general = Setup(rules, points, DeckSpec(), requirement=Requirement())
     fast_result = partition(hand, rules, points)
     general_result = partition(hand, rules, points, requirement=Requirement())
@@ -745,7 +622,7 @@ def test_fast_path_matches_brute_force_on_full_hands(
         check_result(thrown, hand, setup, discarding=True)
 
 
-# --- known bugs -------------------------------------------------------------------
+# --- regressions: bugs the brute force found -------------------------------------------------------------------
 
 
 def test_fast_path_allows_two_sets_of_one_rank() -> None:
