@@ -33,10 +33,8 @@ from rummykit.engine import (
     Action,
     Declare,
     Drop,
-    Event,
     Expiry,
     Outcome,
-    Payment,
     Phase,
     Show,
     State,
@@ -54,6 +52,16 @@ from rummykit.partition import (
     partition,
 )
 from rummykit.variants.base import Variant, flag, one_of, whole
+from rummykit.variants.indian_show import (
+    arranged_groups,
+    auto_show,
+    declare,
+    drop,
+    holds,
+    settle,
+    show,
+    show_actions,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from rummykit.match import Match
@@ -522,7 +530,7 @@ class IndianRummy(Variant):
         if state.phase is Phase.DRAW:
             return [Drop()]
         if state.phase is Phase.SHOW:
-            return self._show_actions(state)
+            return show_actions(self, state)
         return []
 
     def take_discard_reason(self, state: State) -> str | None:
@@ -612,7 +620,7 @@ class IndianRummy(Variant):
                     return (
                         f"the groups and the deadwood must be exactly the hand {hand}"
                     )
-            elif not _within(Hand(cards), hand):
+            elif not holds(hand, Hand(cards)):
                 return f"the arranged groups must come from the hand {hand}"
             return None
         return super().check_action(state, action)
@@ -621,11 +629,11 @@ class IndianRummy(Variant):
         """Drops, declarations, arrangements and shows, and timer fallbacks."""
         seat = state.current
         if isinstance(action, Drop):
-            return self._drop(state, seat, action)
+            return drop(self, state, seat, action)
         if isinstance(action, Declare):
-            return self._declare(state, seat, action)
+            return declare(self, state, seat, action)
         if isinstance(action, Arrange):
-            arranged = dict(_arranged(state))
+            arranged = dict(arranged_groups(state))
             arranged[seat] = action.groups
             # An arrangement is private: it is kept, not written to the history.
             return attrs.evolve(
@@ -633,209 +641,11 @@ class IndianRummy(Variant):
                 arrangements=tuple(sorted(arranged.items())),
             )
         if isinstance(action, Show):
-            return self._show(state, seat, action)
+            return show(self, state, seat, action)
         expiry = getattr(action, "expiry", None)
         if expiry in (Expiry.FREEZE_ARRANGEMENT, Expiry.AUTO_ARRANGE_OPTIMAL):
-            return self._show(state, seat, self._auto_show(state, seat, expiry))
+            return show(self, state, seat, auto_show(self, state, seat, expiry))
         raise NotImplementedError(f"{action} is not an Indian Rummy action")
-
-    # -- drops, declarations and the show ---------------------------------------------------
-
-    def _drop(self, state: State, seat: int, action: Action) -> State:
-        middle = self._drawn_yet(state, seat)
-        penalty = self.middle_drop_penalty if middle else self.first_drop_penalty
-        hands = list(state.hands)
-        out = hands[seat]
-        hands[seat] = Hand()
-        active = list(state.active)
-        active[seat] = False
-        penalties = dict(_penalties(state))
-        penalties[seat] = (penalty, "middle drop" if middle else "first drop")
-        state = attrs.evolve(
-            state,
-            hands=tuple(hands),
-            active=tuple(active),
-            out_of_play=(*state.out_of_play, *out.cards),
-            history=(*state.history, Event(player=seat, action=action)),
-            penalties=tuple(sorted(penalties.items())),
-        )
-        return self._continue(state, seat)
-
-    def _continue(self, state: State, seat: int) -> State:
-        """Play goes on after a player leaves, unless only one is left (I-4, I-6)."""
-        left = [s for s in range(state.players) if state.active[s]]
-        if len(left) == 1:
-            return self._settle(state, left[0], Termination.LAST_PLAYER, {})
-        if state.phase is Phase.SHOW:
-            return state
-        return state.next_turn(after=seat)
-
-    def _declare(self, state: State, seat: int, action: Declare) -> State:
-        hands = list(state.hands)
-        event = Event(player=seat, action=action, card=action.finish, private=True)
-        reason = self.check_grouping(action.groups, state.wild_rank)
-        if reason is not None:
-            # I-4: a wrong declaration costs the penalty; the declarer is out.
-            hand = hands[seat]
-            if self.wrong_decl_penalty == "full_count":
-                penalty = self.point_values.total(hand.cards, wild_rank=state.wild_rank)
-            else:
-                penalty = int(self.wrong_decl_penalty)
-            hands[seat] = Hand()
-            active = list(state.active)
-            active[seat] = False
-            shown = list(state.shown)
-            shown[seat] = hand
-            penalties = dict(_penalties(state))
-            penalties[seat] = (penalty, "wrong declaration")
-            state = attrs.evolve(
-                state,
-                hands=tuple(hands),
-                active=tuple(active),
-                shown=tuple(shown),
-                out_of_play=(*state.out_of_play, *hand.cards),
-                history=(*state.history, event),
-                penalties=tuple(sorted(penalties.items())),
-            )
-            return self._continue(state, seat)
-        hands[seat] = hands[seat].remove(action.finish)
-        shown = list(state.shown)
-        shown[seat] = hands[seat]
-        queue = []
-        other = state.next_active(seat)
-        while other != seat:
-            queue.append(other)
-            other = state.next_active(other)
-        return attrs.evolve(
-            state,
-            hands=tuple(hands),
-            shown=tuple(shown),
-            out_of_play=(*state.out_of_play, action.finish),
-            history=(*state.history, event),
-            phase=Phase.SHOW,
-            queue=tuple(queue),
-            current=queue[0],
-            decision_id=state.decision_id + 1,
-            declarer=seat,
-        )
-
-    def _show_actions(self, state: State) -> list[Action]:
-        seat = state.current
-        grouping = self.partition(state.hands[seat], wild_rank=state.wild_rank)
-        return [
-            Show([meld.cards for meld in grouping.melds], deadwood=grouping.deadwood)
-        ]
-
-    def _auto_show(self, state: State, seat: int, expiry: object) -> Show:
-        hand = state.hands[seat]
-        if expiry is Expiry.AUTO_ARRANGE_OPTIMAL:
-            action = self._show_actions(state)[0]
-            assert isinstance(action, Show)
-            return action
-        groups = dict(_arranged(state)).get(seat, ())
-        rest = hand
-        for group in groups:
-            rest = rest.remove(*group)
-        return Show(groups, deadwood=rest.cards)
-
-    def _show(self, state: State, seat: int, action: Show) -> State:
-        shows = dict(_shows(state))
-        shows[seat] = self._shown_points(action, state.wild_rank)
-        shown = list(state.shown)
-        shown[seat] = state.hands[seat]
-        state = attrs.evolve(
-            state,
-            shown=tuple(shown),
-            history=(*state.history, Event(player=seat, action=action)),
-            show_points=tuple(sorted(shows.items())),
-        )
-        queue = state.queue[1:]
-        if queue:
-            return attrs.evolve(
-                state, queue=queue, current=queue[0], decision_id=state.decision_id + 1
-            )
-        assert state.declarer is not None
-        return self._settle(state, state.declarer, Termination.DECLARATION, shows)
-
-    def _shown_points(self, action: Show, wild_rank: Rank | None) -> int:
-        """§2.5: the unmatched cards, or every card if the valid melds shown do
-        not meet the loser's requirement; capped."""
-        melds: list[Meld] = []
-        loose: list[Card] = list(action.deadwood)
-        for group in action.groups:
-            try:
-                melds.append(self.group_meld(group, wild_rank))
-            except InvalidMeldError:
-                loose += group
-        points = self.point_values
-        everything = points.total(
-            [*loose, *(c for m in melds for c in m.cards)], wild_rank=wild_rank
-        )
-        unmatched = points.total(loose, wild_rank=wild_rank)
-        requirement = self.requirement
-        met = requirement.is_met_by(melds)
-        score = min(unmatched, everything) if met else everything
-        if requirement.cap is not None:
-            score = min(score, requirement.cap)
-        return score
-
-    def _settle(
-        self, state: State, winner: int, how: Termination, shows: dict[int, int]
-    ) -> State:
-        """§2.5: each loser's points × stake and the drop penalties go to the
-        winner; the rake comes off the winner's gross."""
-        points = [0] * state.players
-        payments: list[Payment] = []
-        rake = self.rake_pct / 100
-        # pagat's half rate for a declaration on the declarer's first draw.
-        rate = (
-            0.5
-            if self.first_draw_half_rate and self._first_draw(state, winner)
-            else 1.0
-        )
-        for seat, value in shows.items():
-            if self.round_to_five:
-                value = 5 * round(value / 5)
-            points[seat] = value
-            money = float(value * self.stake * rate)
-            payments.append(
-                Payment(
-                    payer=seat,
-                    payee=winner,
-                    points=value,
-                    money=money,
-                    rake=money * rake,
-                    reason="points",
-                )
-            )
-        for seat, (penalty, reason) in _penalties(state):
-            points[seat] = penalty
-            flat = self.drop_penalty_unit == "money" and reason != "wrong declaration"
-            money = float(penalty) if flat else float(penalty * self.stake)
-            payments.append(
-                Payment(
-                    payer=seat,
-                    payee=winner,
-                    points=penalty,
-                    money=money,
-                    rake=money * rake,
-                    reason=reason,
-                )
-            )
-        note = {
-            Termination.DECLARATION: f"player {winner} declared",
-            Termination.LAST_PLAYER: f"player {winner} is the last player left",
-            Termination.BLOCKED: f"the closed deck ran out: player {winner} holds the fewest points",
-        }.get(how, f"player {winner} won")
-        return state.end(
-            Outcome(
-                termination=how,
-                winners=(winner,),
-                points=tuple(points),
-                payments=tuple(payments),
-                note=note,
-            )
-        )
 
     # -- the stock and the clock --------------------------------------------------------------
 
@@ -867,7 +677,7 @@ class IndianRummy(Variant):
         low = min(scores.values())
         winner = next(seat for seat in sorted(scores) if scores[seat] == low)
         shows = {seat: value for seat, value in scores.items() if seat != winner}
-        return self._settle(state, winner, Termination.BLOCKED, shows)
+        return settle(self, state, winner, Termination.BLOCKED, shows)
 
     def timer(self, state: State) -> TimerSpec | None:
         """§2.4: a move timer (draw, then discard, on expiry) and the meld timer."""
@@ -920,23 +730,3 @@ class IndianRummy(Variant):
         if last is None or last.winner is None:
             return match.state.dealer
         return (last.winner - self.play_direction()) % match.players
-
-
-def _within(part: Hand, whole_hand: Hand) -> bool:
-    try:
-        whole_hand.remove(*part.cards)
-    except ValueError:
-        return False
-    return True
-
-
-def _penalties(state: State) -> tuple[tuple[int, tuple[int, str]], ...]:
-    return state.penalties
-
-
-def _shows(state: State) -> tuple[tuple[int, int], ...]:
-    return state.show_points
-
-
-def _arranged(state: State) -> tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]:
-    return state.arrangements
