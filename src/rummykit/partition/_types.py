@@ -78,6 +78,16 @@ class PointValues:
         """
         return cls(ranks=(14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), joker=0)
 
+    @classmethod
+    def counting(cls) -> PointValues:
+        """Every card scores one, jokers included: a grouping that scores 0
+        under these values melds every card (gin, a valid declaration).
+
+        >>> PointValues.counting().total(Hand.parse("As Kd Jk"))
+        3
+        """
+        return cls(ranks=(1,) * 13, joker=1)
+
     def of(self, card: Card, *, wild_rank: Rank | None = None) -> int:
         """The points ``card`` scores when unmelded.
 

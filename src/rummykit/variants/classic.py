@@ -24,10 +24,12 @@ import attrs as _attrs
 from rummykit.cards import Card, DeckSpec
 from rummykit.engine import (
     Action,
+    Discard,
     LayMeld,
     LayOff,
     Outcome,
     Payment,
+    Phase,
     State,
     StockPolicy,
     TableMeld,
@@ -231,7 +233,7 @@ class ClassicRummy(Variant):
         """Why a meld or lay-off is illegal now, or ``None``."""
         if not isinstance(action, LayMeld | LayOff):
             return super().check_action(state, action)
-        if state.phase.value != "play":
+        if state.phase is not Phase.PLAY:
             return f"melding and laying off happen after the draw (the phase is {state.phase})"
         reason = self._leaves_reason(state, action.cards)
         if reason is not None:
@@ -298,7 +300,7 @@ class ClassicRummy(Variant):
         holds, doubled for going rummy."""
         winner = state.current
         last = state.history[-1].action if state.history else None
-        discarded = last is not None and type(last).__name__ == "Discard"
+        discarded = isinstance(last, Discard)
         rummy = not state.melded_before_turn
         if self.rummy_requires_no_discard and discarded:
             rummy = False

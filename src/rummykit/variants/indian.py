@@ -32,6 +32,9 @@ from rummykit.cards import Card, DeckSpec, Hand, Rank
 from rummykit.engine import (
     Action,
     Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
     Drop,
     Expiry,
     Outcome,
@@ -67,9 +70,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from rummykit.match import Match
 
 __all__ = ["Arrange", "IndianRummy"]
-
-#: Every card scores one: a grouping scoring 0 melds every card.
-_COUNT = PointValues(ranks=(1,) * 13, joker=1)
 
 
 def _show_groups(groups: object) -> tuple[tuple[Card, ...], ...]:
@@ -453,12 +453,17 @@ class IndianRummy(Variant):
             state.wild_rank is not None and card.rank == state.wild_rank
         )
 
-    def _drawn_yet(self, state: State, seat: int) -> bool:
-        return any(
-            event.player == seat
-            and type(event.action).__name__ in ("DrawStock", "DrawDiscard")
+    def _draws(self, state: State, seat: int) -> int:
+        """How many times ``seat`` has drawn this hand."""
+        return sum(
+            1
             for event in state.history
+            if event.player == seat
+            and isinstance(event.action, DrawStock | DrawDiscard)
         )
+
+    def _drawn_yet(self, state: State, seat: int) -> bool:
+        return self._draws(state, seat) > 0
 
     def declaration_grouping(
         self, hand: Hand, wild_rank: Rank | None
@@ -472,7 +477,7 @@ class IndianRummy(Variant):
         grouping = partition(
             hand,
             self.meld_rules,
-            _COUNT,
+            PointValues.counting(),
             wild_rank=wild_rank,
             requirement=self.declaration_requirement,
         )
@@ -540,7 +545,7 @@ class IndianRummy(Variant):
         if not self._joker(state, top):
             return None
         first_upcard = len(state.pile) == 1 and not any(
-            type(event.action).__name__ == "Discard" for event in state.history
+            isinstance(event.action, Discard) for event in state.history
         )
         if self.upcard_joker_pickable and first_upcard:
             return None
@@ -564,7 +569,7 @@ class IndianRummy(Variant):
         quick = best_discard(
             hand,
             self.meld_rules,
-            _COUNT,
+            PointValues.counting(),
             wild_rank=state.wild_rank,
             requirement=self.declaration_requirement,
             forbidden=forbidden,
@@ -712,13 +717,7 @@ class IndianRummy(Variant):
     # -- the series -------------------------------------------------------------------------------
 
     def _first_draw(self, state: State, seat: int) -> bool:
-        draws = sum(
-            1
-            for event in state.history
-            if event.player == seat
-            and type(event.action).__name__ in ("DrawStock", "DrawDiscard")
-        )
-        return draws == 1
+        return self._draws(state, seat) == 1
 
     def next_dealer(self, match: Match) -> int:
         """Gamentio: the previous winner plays first in later hands, so the

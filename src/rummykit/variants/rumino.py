@@ -68,9 +68,6 @@ class DeclareRumino(Action):
         return "declare rumino"
 
 
-#: Every card scores one: a grouping scoring 0 melds every card.
-_COUNT = PointValues(ranks=(1,) * 13, joker=1)
-
 _STOCK = {
     "reshuffle_keep_top": StockPolicy.RESHUFFLE_KEEP_TOP,
     "void_hand": StockPolicy.VOID,
@@ -369,7 +366,12 @@ class Rumino(RuminoMatch, Variant):
         # One search each says whether any gin (every card melded) or any
         # knock is on offer; only then is each discard tried.
         rules = self.meld_rules
-        gin = best_discard(hand, rules, _COUNT, forbidden=forbidden).points == 0
+        gin = (
+            best_discard(
+                hand, rules, PointValues.counting(), forbidden=forbidden
+            ).points
+            == 0
+        )
         knock = self.knock_timing == "after_draw" and (
             self.best_discard(hand, forbidden=forbidden).points <= self.knock_limit
         )
