@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import DeckSpec, Hand, MeldRules, Rank
+from rummykit import DeckSpec, Hand, InvalidOptionError, MeldRules, Rank
 from rummykit.partition import (
     PointValues,
     Requirement,
@@ -349,10 +349,16 @@ def test_overriding_one_option_keeps_the_presets_others(
     preset: str, defaults: dict[str, Any], option: str
 ) -> None:
     other = STANDARD_DEFAULTS if preset == "gamentio" else GAMENTIO_DEFAULTS
-    variant = IndianRummy(preset=preset, **{option: other[option]})
+    changed = {option: other[option]}
+    if (option, preset) in {("deal_table", "gamentio"), ("decks", "standard")}:
+        # 13 cards each from one deck: the preset's table is too big for it.
+        with pytest.raises(InvalidOptionError, match="max_players"):
+            IndianRummy(preset=preset, **changed)
+        changed["max_players"] = 3
+    variant = IndianRummy(preset=preset, **changed)
     assert getattr(variant, option) == other[option]
     for name, value in defaults.items():
-        if name != option:
+        if name not in changed:
             assert getattr(variant, name) == value, name
 
 
@@ -399,7 +405,7 @@ def test_rumino_deals_seven_cards() -> None:
     [
         ({}, {2: 13, 3: 10, 4: 7}),
         ({"deal_table": "prose", "max_players": 6}, {2: 13, 3: 13, 4: 10, 5: 10, 6: 7}),
-        ({"deal_table": "thirteen"}, {2: 13, 3: 13, 4: 13}),
+        ({"deal_table": "thirteen", "max_players": 3}, {2: 13, 3: 13}),
         ({"preset": "standard"}, {2: 13, 3: 13, 4: 13, 5: 13, 6: 13}),
         (
             {"preset": "standard", "deal_table": "table"},

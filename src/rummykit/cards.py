@@ -23,7 +23,7 @@ from enum import IntEnum, StrEnum, unique
 
 import attrs
 
-from rummykit.errors import InvalidCardError
+from rummykit.errors import InvalidCardError, InvalidOptionError, quoted
 
 __all__ = [
     "JOKER_CODE",
@@ -93,7 +93,7 @@ class Suit(StrEnum):
         """
         suit = _SUIT_BY_TEXT.get(text.lower()) if isinstance(text, str) else None
         if suit is None:
-            raise InvalidCardError(f"unknown suit {text!r} ({_SUIT_HELP})")
+            raise InvalidCardError(f"unknown suit {quoted(text)} ({_SUIT_HELP})")
         return suit
 
 
@@ -165,7 +165,7 @@ class Rank(IntEnum):
         """
         rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if rank is None:
-            raise InvalidCardError(f"unknown rank {text!r} ({_RANK_HELP})")
+            raise InvalidCardError(f"unknown rank {quoted(text)} ({_RANK_HELP})")
         return rank
 
 
@@ -188,19 +188,19 @@ def _code_reason(text: str) -> int | str:
     rank_text, suit_text = text[:-1], text[-1]
     rank = _RANK_BY_TEXT.get(rank_text.upper())
     if rank is None:
-        return f"unknown rank {rank_text!r} ({_RANK_HELP})"
+        return f"unknown rank {quoted(rank_text)} ({_RANK_HELP})"
     suit = _SUIT_BY_TEXT.get(suit_text.lower())
     if suit is None:
-        return f"unknown suit {suit_text!r} ({_SUIT_HELP})"
+        return f"unknown suit {quoted(suit_text)} ({_SUIT_HELP})"
     return _SUIT_INDEX[suit] * 13 + rank.value - 1
 
 
 def _parse_code(text: str, where: str = "") -> int:
     if not isinstance(text, str):
-        raise InvalidCardError(f"bad card {text!r}: card notation must be a str")
+        raise InvalidCardError(f"bad card {quoted(text)}: card notation must be a str")
     result = _code_reason(text)
     if isinstance(result, str):
-        raise InvalidCardError(f"bad card {text!r}{where}: {result}")
+        raise InvalidCardError(f"bad card {quoted(text)}{where}: {result}")
     return result
 
 
@@ -258,7 +258,9 @@ class Card:
         try:
             rank_value = Rank(rank).value
         except ValueError:
-            raise InvalidCardError(f"unknown rank {rank!r} ({_RANK_HELP})") from None
+            raise InvalidCardError(
+                f"unknown rank {quoted(rank)} ({_RANK_HELP})"
+            ) from None
         suit_value = suit if isinstance(suit, Suit) else Suit.parse(str(suit))
         return _CARDS[_SUIT_INDEX[suit_value] * 13 + rank_value - 1]
 
@@ -272,7 +274,9 @@ class Card:
         (Card('As'), Card('Jk'))
         """
         if not isinstance(code, int) or not 0 <= code <= JOKER_CODE:
-            raise InvalidCardError(f"bad card code {code!r}: codes run from 0 to 52")
+            raise InvalidCardError(
+                f"bad card code {quoted(code)}: codes run from 0 to 52"
+            )
         return _CARDS[code]
 
     @classmethod
@@ -351,7 +355,7 @@ def _to_codes(cards: Iterable[Card | str] | str) -> tuple[int, ...]:
         return cards.codes
     if not isinstance(cards, Iterable):
         raise InvalidCardError(
-            f"bad cards {cards!r}: expected notation or an iterable of cards"
+            f"bad cards {quoted(cards)}: expected notation or an iterable of cards"
         )
     codes = []
     for position, card in enumerate(cards, start=1):
@@ -361,7 +365,7 @@ def _to_codes(cards: Iterable[Card | str] | str) -> tuple[int, ...]:
             codes.append(_parse_code(card, f" at position {position}"))
         else:
             raise InvalidCardError(
-                f"bad card {card!r} at position {position}: expected a Card or notation"
+                f"bad card {quoted(card)} at position {position}: expected a Card or notation"
             )
     return tuple(sorted(codes))
 
@@ -497,11 +501,32 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     rummykit.errors.InvalidCardError: bad card 'Q' at position 2 of 'Ks Q': too short: a card is a rank followed by a suit
     """
     if not isinstance(text, str):
-        raise InvalidCardError(f"bad cards {text!r}: card notation must be a str")
-    return tuple(
-        _CARDS[_parse_code(token, f" at position {position} of {text!r}")]
-        for position, token in enumerate(text.split(), start=1)
-    )
+        raise InvalidCardError(f"bad cards {quoted(text)}: card notation must be a str")
+    tokens = text.split()
+    try:
+        return tuple(map(_BY_TOKEN.__getitem__, tokens))
+    except KeyError:
+        pass
+    cards = []
+    for position, token in enumerate(tokens, start=1):
+        card = _BY_TOKEN.get(token)
+        if card is None:
+            # The message is built only for a token that fails, so reading
+            # stays linear in the length of the text.
+            card = _CARDS[
+                _parse_code(token, f" at position {position} of {quoted(text)}")
+            ]
+            if len(_BY_TOKEN) < _MAX_SPELLINGS:
+                _BY_TOKEN[token] = card
+        cards.append(card)
+    return tuple(cards)
+
+
+#: Every spelling of a card read so far, to its card.  Only valid spellings
+#: are kept, and there are a few thousand of them at most (ranks and suits in
+#: either case, ``10`` or ``T``, letters or symbols), so the table stays small.
+_BY_TOKEN: dict[str, Card] = {}
+_MAX_SPELLINGS = 10_000
 
 
 def _to_card(card: Card | str) -> Card:
@@ -524,7 +549,7 @@ class DeckSpec:
     >>> DeckSpec(decks=0)
     Traceback (most recent call last):
     ...
-    ValueError: DeckSpec.decks must be from 1 to 3, not 0
+    rummykit.errors.InvalidOptionError: DeckSpec.decks must be from 1 to 3, not 0
     """
 
     decks: int = 1
@@ -534,10 +559,12 @@ class DeckSpec:
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.decks, int) or not 1 <= self.decks <= 3:
-            raise ValueError(f"DeckSpec.decks must be from 1 to 3, not {self.decks!r}")
+            raise InvalidOptionError(
+                f"DeckSpec.decks must be from 1 to 3, not {quoted(self.decks)}"
+            )
         if not isinstance(self.jokers, int) or not 0 <= self.jokers <= 8:
-            raise ValueError(
-                f"DeckSpec.jokers must be from 0 to 8, not {self.jokers!r}"
+            raise InvalidOptionError(
+                f"DeckSpec.jokers must be from 0 to 8, not {quoted(self.jokers)}"
             )
 
     @property
@@ -588,7 +615,9 @@ def sorted_for_display(
     '3s 3h Kh As Ah Jk'
     """
     if by not in ("suit", "rank"):
-        raise ValueError(f"sorted_for_display: by must be 'suit' or 'rank', not {by!r}")
+        raise InvalidOptionError(
+            f"sorted_for_display: by must be 'suit' or 'rank', not {quoted(by)}"
+        )
 
     def key(card: Card) -> tuple[int, int, int]:
         if card.code == JOKER_CODE:

@@ -14,13 +14,67 @@ InvalidCardError - bad card '1x': unknown rank '1' (ranks are A 2-9 10|T J Q K)
 
 from __future__ import annotations
 
+import reprlib
+
 __all__ = [
     "IllegalActionError",
     "InvalidCardError",
     "InvalidMeldError",
+    "InvalidOptionError",
     "InvalidStateError",
     "RummyError",
 ]
+
+#: The most characters of an input an error message quotes.
+QUOTE_LIMIT = 80
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)``, cut to at most ``limit`` characters, for messages.
+
+    Error messages quote the input they refuse, but never a whole large
+    input: a message stays short whatever the caller sent, and a huge or
+    deeply nested input is never formatted whole.
+
+    >>> quoted("As 2s")
+    "'As 2s'"
+    >>> quoted("x" * 1000, limit=12)
+    "'xxxxxxxx..."
+    >>> quoted(list(range(10**6)))
+    '[0, 1, 2, 3, 4, 5, ...]'
+    """
+    try:
+        text = _REPR.repr(value)
+    except Exception:
+        text = f"<a {type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _shown(value: object, limit: int = 2 * QUOTE_LIMIT) -> str:
+    """``str(value)`` for rummykit's own values (an action reads as
+    ``discard Ks``), a short ``repr`` for anything else; cut to ``limit``."""
+    if isinstance(value, str):
+        text = value[: limit + 1]
+    elif type(value).__module__.startswith("rummykit."):
+        try:
+            text = str(value)
+        except Exception:
+            text = f"<a {type(value).__name__}>"
+    else:
+        text = quoted(value, limit)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _short_repr() -> reprlib.Repr:
+    short = reprlib.Repr()
+    short.maxlevel = 3
+    short.maxstring = QUOTE_LIMIT
+    short.maxother = QUOTE_LIMIT
+    short.maxlong = QUOTE_LIMIT
+    return short
+
+
+_REPR = _short_repr()
 
 
 class RummyError(Exception):
@@ -71,7 +125,22 @@ class IllegalActionError(RummyError, ValueError):
     def __init__(self, action: object, reason: str) -> None:
         self.action = action
         self.reason = reason
-        super().__init__(f"illegal action {action}: {reason}")
+        super().__init__(f"illegal action {_shown(action)}: {reason}")
+
+
+class InvalidOptionError(RummyError, ValueError):
+    """A bad argument or option value: an unknown variant or option, an
+    option out of its range, or options that do not fit together; a bad
+    number of players, dealer, seed or seat.
+
+    Nothing is created and nothing changes.
+
+    >>> from rummykit import get_variant
+    >>> get_variant("classic").new_game(players=9)
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.InvalidOptionError: ClassicRummy seats 2 to 6 players, not 9
+    """
 
 
 class InvalidStateError(RummyError, ValueError):

@@ -26,6 +26,7 @@ from typing import Protocol
 
 import attrs
 
+from rummykit._arguments import MAX_HANDS, check_rng, check_seed, whole_number
 from rummykit.engine import (
     Action,
     Outcome,
@@ -35,7 +36,7 @@ from rummykit.engine import (
     PlayerView,
     State,
 )
-from rummykit.errors import IllegalActionError
+from rummykit.errors import IllegalActionError, InvalidOptionError
 
 __all__ = ["POOL", "DeclineRebuy", "Match", "MatchRules", "Rebuy"]
 
@@ -150,21 +151,18 @@ class Match:
     ) -> Match:
         """Start a match and deal its first hand.
 
-        :raises ValueError: as the variant's ``new_game`` does, or for a bad
+        :raises InvalidOptionError: as the variant's ``new_game`` does, or for a bad
             ``max_hands``.
 
         >>> from rummykit import get_variant
         >>> Match.start(get_variant("classic"), players=3, seed=1, max_hands=2).hand_number
         1
         """
-        if max_hands is not None and (
-            not isinstance(max_hands, int)
-            or isinstance(max_hands, bool)
-            or max_hands < 1
-        ):
-            raise ValueError(
-                f"max_hands must be a whole number of at least 1, not {max_hands!r}"
-            )
+        whole_number("max_hands", max_hands, 1, MAX_HANDS, optional=True)
+        seed = check_seed("seed", seed)
+        rng = check_rng(rng)
+        if seed is not None and rng is not None:
+            raise InvalidOptionError("give seed or rng, not both")
         if seed is None:
             if rng is None:
                 import secrets

@@ -25,8 +25,9 @@ from itertools import combinations
 
 import attrs
 
+from rummykit._arguments import MAX_MELD, MAX_RUN, check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank, parse_cards
-from rummykit.errors import InvalidMeldError
+from rummykit.errors import InvalidMeldError, InvalidOptionError, quoted
 
 __all__ = ["Meld", "MeldKind", "MeldRules"]
 
@@ -50,9 +51,14 @@ def _check_size(name: str, value: int | None, low: int, *, optional: bool) -> No
         return
     if not isinstance(value, int) or isinstance(value, bool) or value < low:
         limit = f"a whole number of at least {low}"
-        raise ValueError(
+        raise InvalidOptionError(
             f"MeldRules.{name} must be {limit}{' or None' if optional else ''}, "
-            f"not {value!r}"
+            f"not {quoted(value)}"
+        )
+    high = MAX_RUN if name.endswith("_run") else MAX_MELD
+    if value > high:
+        raise InvalidOptionError(
+            f"MeldRules.{name} must be at most {high} (no meld holds more), not {value}"
         )
 
 
@@ -72,7 +78,7 @@ class MeldRules:
     >>> MeldRules(ace_low=False)
     Traceback (most recent call last):
     ...
-    ValueError: MeldRules: the ace must rank low, high or both (ace_low or ace_high)
+    rummykit.errors.InvalidOptionError: MeldRules: the ace must rank low, high or both (ace_low or ace_high)
     """
 
     ace_low: bool = True
@@ -122,16 +128,16 @@ class MeldRules:
             "golden_rummy",
         ):
             if not isinstance(getattr(self, name), bool):
-                raise ValueError(
-                    f"MeldRules.{name} must be True or False, not {getattr(self, name)!r}"
+                raise InvalidOptionError(
+                    f"MeldRules.{name} must be True or False, not {quoted(getattr(self, name))}"
                 )
         if not isinstance(self.wild_natural_is_pure, bool):
-            raise ValueError(
+            raise InvalidOptionError(
                 "MeldRules.wild_natural_is_pure must be True or False, "
-                f"not {self.wild_natural_is_pure!r}"
+                f"not {quoted(self.wild_natural_is_pure)}"
             )
         if not (self.ace_low or self.ace_high):
-            raise ValueError(
+            raise InvalidOptionError(
                 "MeldRules: the ace must rank low, high or both (ace_low or ace_high)"
             )
         _check_size("min_set", self.min_set, 1, optional=False)
@@ -246,6 +252,9 @@ class Meld:
         ...
         rummykit.errors.InvalidMeldError: 8s 8s 8h is not a meld: not a set (two natural cards share a suit; set_distinct_suits) and not a run (suits differ)
         """
+        check_instance("rules", rules, MeldRules)
+        check_instance("wild_rank", wild_rank, Rank)
+        check_instance("kind", kind, MeldKind)
         cards_tuple = _card_tuple(cards)
         meld, reason = _best_meld(cards_tuple, rules or MeldRules(), wild_rank, kind)
         if meld is None:
@@ -288,10 +297,12 @@ class Meld:
 def _card_tuple(cards: Iterable[Card] | str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
+    if not isinstance(cards, Iterable):
+        raise InvalidMeldError(f"{quoted(cards)} is not card notation or cards")
     result = tuple(cards)
     for card in result:
         if not isinstance(card, Card):
-            raise InvalidMeldError(f"{card!r} is not a Card")
+            raise InvalidMeldError(f"{quoted(card)} is not a Card")
     return result
 
 

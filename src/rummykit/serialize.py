@@ -322,7 +322,7 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
 
     :raises InvalidStateError: saying what is wrong.
     """
-    data = _check_header(dict(data), "state")
+    data = _check_header(dict(data) if isinstance(data, Mapping) else data, "state")
     variant = _variant_from_dict(data.get("variant"))
     players = _int(data, "players", 2, 10)
     deal = data.get("deal")

@@ -20,6 +20,7 @@ from rummykit.engine import (
     PlayerView,
     Show,
 )
+from rummykit.errors import InvalidOptionError
 from rummykit.melds import MeldRules
 from rummykit.partition import PointValues, best_discard, deadwood
 
@@ -48,7 +49,9 @@ class GreedyAgent:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return the greedy choice among ``legal``."""
         if not legal:
-            raise ValueError(f"player {view.player} has no legal action to choose from")
+            raise InvalidOptionError(
+                f"player {view.player} has no legal action to choose from"
+            )
         for action in legal:
             if getattr(type(action), "wins_outright", False):
                 return action

@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 
 from rummykit.engine import Action, PlayerView
+from rummykit.errors import InvalidOptionError
 
 __all__ = ["RandomAgent"]
 
@@ -28,5 +29,7 @@ class RandomAgent:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         """Return a uniformly random member of ``legal``."""
         if not legal:
-            raise ValueError(f"player {view.player} has no legal action to choose from")
+            raise InvalidOptionError(
+                f"player {view.player} has no legal action to choose from"
+            )
         return legal[self.rng.randrange(len(legal))]

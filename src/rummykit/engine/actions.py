@@ -17,6 +17,7 @@ from enum import StrEnum, unique
 import attrs
 
 from rummykit.cards import Card, parse_cards
+from rummykit.errors import InvalidCardError, InvalidOptionError, quoted
 
 __all__ = [
     "Action",
@@ -68,12 +69,18 @@ def _card(card: Card | str) -> Card:
 def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
     if isinstance(cards, str):
         return parse_cards(cards)
+    if not isinstance(cards, Iterable):
+        raise InvalidCardError(f"bad cards {quoted(cards)}: expected notation or cards")
     return tuple(_card(card) for card in cards)
 
 
 def _groups(
     groups: Iterable[Iterable[Card | str] | str],
 ) -> tuple[tuple[Card, ...], ...]:
+    if isinstance(groups, str) or not isinstance(groups, Iterable):
+        raise InvalidCardError(
+            f"bad groups {quoted(groups)}: expected a list of groups of cards"
+        )
     return tuple(_cards(group) for group in groups)
 
 
@@ -82,9 +89,9 @@ def _seat_number(
 ) -> None:
     """Refuse a field that is not a whole number (booleans included)."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError(
+        raise InvalidOptionError(
             f"{type(instance).__name__}.{attribute.name} must be a whole number, "
-            f"not {value!r}"
+            f"not {quoted(value)}"
         )
 
 

@@ -88,7 +88,7 @@ class RuleSet:
     def cards_per_player(self, players: int) -> int:
         """Cards dealt to each of ``players`` players.
 
-        :raises ValueError: if the table does not seat that many.
+        :raises InvalidOptionError: if the table does not seat that many.
         """
         raise NotImplementedError
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from rummykit._arguments import check_rng, check_seed, whole_number
 from rummykit.cards import Card, Hand, Rank, parse_cards
 from rummykit.engine.actions import (
     Action,
@@ -38,7 +39,12 @@ from rummykit.engine.actions import (
 from rummykit.engine.outcome import Outcome
 from rummykit.engine.rules import RuleSet, StockPolicy
 from rummykit.engine.views import Expiry, PendingDecision, PlayerView, TableMeld
-from rummykit.errors import IllegalActionError, InvalidCardError
+from rummykit.errors import (
+    IllegalActionError,
+    InvalidCardError,
+    InvalidOptionError,
+    quoted,
+)
 from rummykit.partition import partition
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -270,7 +276,7 @@ class State:
 
     def _reason(self, action: Action) -> str | None:
         if not isinstance(action, Action):
-            return f"{action!r} is not an Action"
+            return f"{quoted(action)} is not an Action"
         if self.phase is Phase.ENDED:
             return "the hand is over"
         if isinstance(action, Timeout):
@@ -577,7 +583,7 @@ class State:
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see of this state, and nothing else.
 
-        :raises ValueError: if ``player`` is not a seat.
+        :raises InvalidOptionError: if ``player`` is not a seat.
 
         >>> from rummykit import get_variant
         >>> state = get_variant("classic").new_game(players=2, seed=5)
@@ -585,10 +591,7 @@ class State:
         >>> view.hand == state.hands[0], view.hand_sizes
         (True, (10, 10))
         """
-        if not isinstance(player, int) or not 0 <= player < self.players:
-            raise ValueError(
-                f"player must be a seat from 0 to {self.players - 1}, not {player!r}"
-            )
+        whole_number("player", player, 0, self.players - 1)
         history = tuple(
             event if event.player == player else event.censored()
             for event in self.history
@@ -688,21 +691,58 @@ def new_game(
     seats marked in ``seats`` (all by default; a match leaves eliminated
     players out).
 
-    :raises ValueError: for a bad number of players, seed and rng together,
+    :raises InvalidOptionError: for a bad number of players, seed and rng together,
         or a dealer that is not a seat.
     :raises InvalidCardError: if ``deck`` is not exactly the variant's deck.
     """
     if not isinstance(players, int) or isinstance(players, bool):
-        raise ValueError(f"players must be a whole number, not {players!r}")
-    if seats is not None and len(tuple(seats)) != players:
-        raise ValueError(
-            f"seats must mark each of the {players} seats, not {len(tuple(seats))}"
+        raise InvalidOptionError(
+            f"players must be a whole number, not {quoted(players)}"
         )
-    size = rules.cards_per_player(
-        players if seats is None else sum(1 for seat in seats if seat)
-    )
+    seed = check_seed("seed", seed)
+    chance = check_seed("chance", chance)
+    rng = check_rng(rng)
+    if seats is not None:
+        if isinstance(seats, (str, bytes)) or not isinstance(seats, Sequence):
+            raise InvalidOptionError(
+                f"seats must be a sequence of True/False values, not {quoted(seats)}"
+            )
+        if len(seats) != players or not all(isinstance(s, bool) for s in seats):
+            raise InvalidOptionError(
+                f"seats must be {players} True/False values, not {quoted(seats)}"
+            )
+    if scores is not None:
+        scores = tuple(scores) if isinstance(scores, Iterable) else scores
+        if (
+            not isinstance(scores, tuple)
+            or len(scores) != players
+            or not all(isinstance(n, int) and not isinstance(n, bool) for n in scores)
+        ):
+            raise InvalidOptionError(
+                f"scores must be {players} whole numbers, not {quoted(scores)}"
+            )
+    if deck is not None and not isinstance(deck, (str, Sequence)):
+        raise InvalidCardError(
+            f"deck= must be card notation or a sequence of cards, not {quoted(deck)}"
+        )
+    if dealer is not None:
+        whole_number("dealer", dealer, 0, players - 1)
+    dealt = players if seats is None else sum(1 for seat in seats if seat)
+    size = rules.cards_per_player(dealt)
     if seed is not None and rng is not None:
-        raise ValueError("give seed or rng, not both")
+        raise InvalidOptionError("give seed or rng, not both")
+    full = rules.deck_spec()
+    if size * dealt >= full.size:
+        raise InvalidOptionError(
+            f"a {full.size}-card deck cannot deal {size} cards to each of "
+            f"{dealt} players and still leave a stock"
+        )
+    if not isinstance(deck, str) and deck is not None and len(deck) != full.size:
+        raise InvalidCardError(
+            f"deck= must be exactly the variant's {full.size}-card deck "
+            f"({full.decks} deck(s), {full.jokers} jokers); got {len(deck)} cards "
+            "that do not match it"
+        )
     if rng is None:
         if seed is not None:
             rng = random.Random(seed)
@@ -710,7 +750,6 @@ def new_game(
             import secrets
 
             rng = secrets.SystemRandom()
-    full = rules.deck_spec()
     if deck is not None:
         if isinstance(deck, str):
             order = list(parse_cards(deck))
@@ -729,13 +768,9 @@ def new_game(
         rng.shuffle(order)
     if dealer is None:
         dealer = rules.choose_dealer(rng, players)
-    if not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ValueError(
-            f"dealer must be a seat from 0 to {players - 1}, not {dealer!r}"
-        )
     active = tuple(seats) if seats is not None else (True,) * players
     if len(active) != players or sum(map(bool, active)) < 2:
-        raise ValueError(
+        raise InvalidOptionError(
             f"seats must mark at least 2 of the {players} seats as playing"
         )
     deals: list[list[Card]] = [[] for _ in range(players)]

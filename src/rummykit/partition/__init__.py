@@ -29,6 +29,7 @@ from itertools import combinations
 
 import attrs
 
+from rummykit._arguments import check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError
 from rummykit.melds import Meld, MeldKind, MeldRules
@@ -59,9 +60,21 @@ def _codes(hand: Hand | Iterable[Card] | str) -> tuple[int, ...]:
 
 
 def _forbidden(cards: Iterable[Card | str]) -> frozenset[int]:
-    return frozenset(
-        (card if isinstance(card, Card) else Card.parse(card)).code for card in cards
-    )
+    return frozenset(Hand(cards).codes)
+
+
+def _options(
+    rules: MeldRules | None,
+    points: PointValues | None,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+) -> tuple[MeldRules, PointValues]:
+    """Refuse arguments of the wrong type; fill in the defaults."""
+    check_instance("rules", rules, MeldRules)
+    check_instance("points", points, PointValues)
+    check_instance("wild_rank", wild_rank, Rank)
+    check_instance("requirement", requirement, Requirement)
+    return rules or _DEFAULT_RULES, points or _DEFAULT_POINTS
 
 
 def _simple(codes: tuple[int, ...], wild_rank: Rank | None, rules: MeldRules) -> bool:
@@ -96,8 +109,7 @@ def deadwood(
     3
     """
     codes = _codes(hand)
-    rules = rules or _DEFAULT_RULES
-    points = points or _DEFAULT_POINTS
+    rules, points = _options(rules, points, wild_rank, requirement)
     if requirement is None and _simple(codes, wild_rank, rules):
         return _fast.deadwood(codes, rules, points)
     return _solve(codes, rules, points, wild_rank, requirement, None)[0].points
@@ -127,8 +139,7 @@ def partition(
     (['5s Jk=6s 7s', 'Th Td Tc'], 3)
     """
     codes = _codes(hand)
-    rules = rules or _DEFAULT_RULES
-    points = points or _DEFAULT_POINTS
+    rules, points = _options(rules, points, wild_rank, requirement)
     if requirement is None and _simple(codes, wild_rank, rules):
         return _fast.partition(codes, rules, points)
     return _solve(codes, rules, points, wild_rank, requirement, None)[0]
@@ -158,9 +169,10 @@ def best_discard(
     Card('3s')
     """
     codes = _codes(hand)
-    rules = rules or _DEFAULT_RULES
-    points = points or _DEFAULT_POINTS
+    rules, points = _options(rules, points, wild_rank, requirement)
     banned = _forbidden(forbidden)
+    if not codes:
+        raise InvalidCardError("best_discard: the hand is empty")
     if not any(code not in banned for code in codes):
         raise InvalidCardError(
             f"best_discard: no card of {Hand._from_sorted(codes)} may be discarded"
@@ -193,8 +205,7 @@ def all_partitions(
     [6s 7s 8s 9s] [9h 9d 9c] = 0
     """
     codes = _codes(hand)
-    rules = rules or _DEFAULT_RULES
-    points = points or _DEFAULT_POINTS
+    rules, points = _options(rules, points, wild_rank, requirement)
     banned = _forbidden(forbidden) if discard else None
     return _solve(codes, rules, points, wild_rank, requirement, banned, every=True)
 
@@ -358,7 +369,7 @@ def possible_melds(
     ['9h 9d 9c', '7c 8c 9c']
     """
     codes = _codes(hand)
-    rules = rules or _DEFAULT_RULES
+    rules, _ = _options(rules, None, wild_rank, None)
     search = Search(codes, rules, PointValues(joker=1), wild_rank, None)
     wild_cards = [
         Card.from_code(code)

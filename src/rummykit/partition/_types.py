@@ -8,19 +8,24 @@ from itertools import combinations
 import attrs
 
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
+from rummykit.errors import InvalidOptionError, quoted
 from rummykit.melds import Meld, MeldKind
 
 __all__ = ["Partition", "PointValues", "Requirement"]
 
 
 def _rank_values(values: Iterable[int]) -> tuple[int, ...]:
-    result = tuple(values)
-    if len(result) != 13 or not all(
-        isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in result
+    result = tuple(values) if isinstance(values, Iterable) else values
+    if (
+        not isinstance(result, tuple)
+        or len(result) != 13
+        or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in result
+        )
     ):
-        raise ValueError(
+        raise InvalidOptionError(
             "PointValues.ranks must be 13 whole numbers of at least 0, "
-            f"for A 2 3 ... K, not {result!r}"
+            f"for A 2 3 ... K, not {quoted(result)}"
         )
     return result
 
@@ -54,8 +59,8 @@ class PointValues:
             or isinstance(self.joker, bool)
             or self.joker < 0
         ):
-            raise ValueError(
-                f"PointValues.joker must be a whole number of at least 0, not {self.joker!r}"
+            raise InvalidOptionError(
+                f"PointValues.joker must be a whole number of at least 0, not {quoted(self.joker)}"
             )
 
     @classmethod
@@ -129,7 +134,7 @@ class Requirement:
     >>> Requirement(min_sequences=1, min_pure_sequences=2)
     Traceback (most recent call last):
     ...
-    ValueError: Requirement.min_pure_sequences (2) cannot exceed min_sequences (1)
+    rummykit.errors.InvalidOptionError: Requirement.min_pure_sequences (2) cannot exceed min_sequences (1)
     """
 
     min_sequences: int = 0
@@ -145,9 +150,11 @@ class Requirement:
         for name in ("min_sequences", "min_pure_sequences"):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"Requirement.{name} must be 0 or more, not {value!r}")
+                raise InvalidOptionError(
+                    f"Requirement.{name} must be 0 or more, not {quoted(value)}"
+                )
         if self.min_pure_sequences > self.min_sequences:
-            raise ValueError(
+            raise InvalidOptionError(
                 f"Requirement.min_pure_sequences ({self.min_pure_sequences}) cannot "
                 f"exceed min_sequences ({self.min_sequences})"
             )
@@ -156,8 +163,8 @@ class Requirement:
             if value is not None and (
                 not isinstance(value, int) or isinstance(value, bool) or value < 0
             ):
-                raise ValueError(
-                    f"Requirement.{name} must be None or 0 or more, not {value!r}"
+                raise InvalidOptionError(
+                    f"Requirement.{name} must be None or 0 or more, not {quoted(value)}"
                 )
 
     @property

@@ -8,13 +8,14 @@
 >>> get_variant("poker")
 Traceback (most recent call last):
 ...
-ValueError: unknown variant 'poker'; known: rumino, indian, classic
+rummykit.errors.InvalidOptionError: unknown variant 'poker'; known: rumino, indian, classic
 """
 
 from __future__ import annotations
 
 import attrs
 
+from rummykit.errors import InvalidOptionError, quoted
 from rummykit.variants.base import Variant
 from rummykit.variants.classic import ClassicRummy
 from rummykit.variants.indian import IndianRummy
@@ -37,7 +38,7 @@ VARIANTS: tuple[type[Variant], ...] = (Rumino, IndianRummy, ClassicRummy)
 def find_variant(name: str) -> type[Variant]:
     """The variant class called ``name`` (or one of its aliases), case-insensitively.
 
-    :raises ValueError: for an unknown name.
+    :raises InvalidOptionError: for an unknown name.
 
     >>> find_variant("Rum")
     <class 'rummykit.variants.classic.ClassicRummy'>
@@ -47,26 +48,26 @@ def find_variant(name: str) -> type[Variant]:
         if wanted == variant.name or wanted in variant.aliases:
             return variant
     known = ", ".join(variant.name for variant in VARIANTS)
-    raise ValueError(f"unknown variant {name!r}; known: {known}")
+    raise InvalidOptionError(f"unknown variant {quoted(name)}; known: {known}")
 
 
 def get_variant(name: str, **options: object) -> Variant:
     """The variant called ``name``, with ``options`` overriding its defaults.
 
-    :raises ValueError: for an unknown name, an unknown option or a bad value.
+    :raises InvalidOptionError: for an unknown name, an unknown option or a bad value.
 
     >>> get_variant("rumino", knock_limit=5).knock_limit
     5
     >>> get_variant("classic", jokers=2)
     Traceback (most recent call last):
     ...
-    ValueError: unknown option 'jokers' for classic; options: ace_high, wrap, melds_per_turn, discard_to_go_out, stock_exhaustion, max_turnovers, rummy_requires_no_discard, must_meld_before_layoff, two_player_deal, match_mode, target, stake
+    rummykit.errors.InvalidOptionError: unknown option 'jokers' for classic; options: ace_high, wrap, melds_per_turn, discard_to_go_out, stock_exhaustion, max_turnovers, rummy_requires_no_discard, must_meld_before_layoff, two_player_deal, match_mode, target, stake
     """
     variant = find_variant(name)
     fields = [field.name for field in attrs.fields(variant)]
     for option in options:
         if option not in fields:
-            raise ValueError(
-                f"unknown option {option!r} for {variant.name}; options: {', '.join(fields)}"
+            raise InvalidOptionError(
+                f"unknown option {quoted(option)} for {variant.name}; options: {', '.join(fields)}"
             )
     return variant(**options)

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from rummykit._arguments import whole_number
 from rummykit.cards import Card, DeckSpec, Hand, Rank
 from rummykit.engine import Action, Outcome, RuleSet, State, new_game
+from rummykit.errors import InvalidOptionError, quoted
 from rummykit.melds import MeldRules
 from rummykit.partition import (
     Partition,
@@ -43,29 +45,32 @@ def one_of(name: str, value: object, allowed: Iterable[object]) -> None:
     >>> one_of("Rumino.knock_timing", "later", ("instead_of_draw", "after_draw"))
     Traceback (most recent call last):
     ...
-    ValueError: Rumino.knock_timing must be one of 'instead_of_draw', 'after_draw', not 'later'
+    rummykit.errors.InvalidOptionError: Rumino.knock_timing must be one of 'instead_of_draw', 'after_draw', not 'later'
     """
     allowed = tuple(allowed)
     if value not in allowed:
         choices = ", ".join(map(repr, allowed))
-        raise ValueError(f"{name} must be one of {choices}, not {value!r}")
+        raise InvalidOptionError(
+            f"{name} must be one of {choices}, not {quoted(value)}"
+        )
 
 
-def whole(name: str, value: object, low: int = 0, *, optional: bool = False) -> None:
-    """Refuse an option that is not a whole number of at least ``low``.
+def whole(
+    name: str,
+    value: object,
+    low: int = 0,
+    high: int | None = None,
+    *,
+    optional: bool = False,
+) -> None:
+    """Refuse an option that is not a whole number from ``low`` to ``high``.
 
     >>> whole("Classic.target", -5, 1)
     Traceback (most recent call last):
     ...
-    ValueError: Classic.target must be a whole number of at least 1, not -5
+    rummykit.errors.InvalidOptionError: Classic.target must be a whole number of at least 1, not -5
     """
-    if optional and value is None:
-        return
-    if not isinstance(value, int) or isinstance(value, bool) or value < low:
-        extra = " or None" if optional else ""
-        raise ValueError(
-            f"{name} must be a whole number of at least {low}{extra}, not {value!r}"
-        )
+    whole_number(name, value, low, high, optional=optional)
 
 
 def flag(name: str, value: object) -> None:
@@ -74,10 +79,10 @@ def flag(name: str, value: object) -> None:
     >>> flag("Classic.ace_high", "yes")
     Traceback (most recent call last):
     ...
-    ValueError: Classic.ace_high must be True or False, not 'yes'
+    rummykit.errors.InvalidOptionError: Classic.ace_high must be True or False, not 'yes'
     """
     if not isinstance(value, bool):
-        raise ValueError(f"{name} must be True or False, not {value!r}")
+        raise InvalidOptionError(f"{name} must be True or False, not {quoted(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -116,7 +121,7 @@ class Variant(RuleSet):
         of them the deck is shuffled by :class:`secrets.SystemRandom`.
         ``dealer`` is chosen at random unless given.
 
-        :raises ValueError: for a number of players the variant does not seat.
+        :raises InvalidOptionError: for a number of players the variant does not seat.
         :raises InvalidCardError: if ``deck`` is not exactly the variant's deck.
 
         >>> from rummykit.variants import get_variant

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 import attrs as _attrs
 
+from rummykit._arguments import MAX_COUNT, MAX_POINTS
 from rummykit.cards import Card, DeckSpec
 from rummykit.engine import (
     Action,
@@ -36,6 +37,7 @@ from rummykit.engine import (
     Termination,
 )
 from rummykit.engine.actions import Event
+from rummykit.errors import InvalidOptionError, quoted
 from rummykit.melds import Meld, MeldRules
 from rummykit.partition import PointValues, possible_layoffs, possible_melds
 from rummykit.variants.base import Variant, flag, one_of, whole
@@ -58,7 +60,7 @@ class ClassicRummy(Variant):
     >>> ClassicRummy(stock_exhaustion="burn")
     Traceback (most recent call last):
     ...
-    ValueError: ClassicRummy.stock_exhaustion must be one of 'turn_over', 'turn_over_then_flip', 'shuffle', 'block', not 'burn'
+    rummykit.errors.InvalidOptionError: ClassicRummy.stock_exhaustion must be one of 'turn_over', 'turn_over_then_flip', 'shuffle', 'block', not 'burn'
     """
 
     name: ClassVar[str] = "classic"
@@ -103,13 +105,25 @@ class ClassicRummy(Variant):
             "must_meld_before_layoff",
         ):
             flag(f"ClassicRummy.{name}", getattr(self, name))
-        whole("ClassicRummy.melds_per_turn", self.melds_per_turn, 1, optional=True)
+        whole(
+            "ClassicRummy.melds_per_turn",
+            self.melds_per_turn,
+            1,
+            MAX_COUNT,
+            optional=True,
+        )
         one_of(
             "ClassicRummy.stock_exhaustion",
             self.stock_exhaustion,
             ("turn_over", "turn_over_then_flip", "shuffle", "block"),
         )
-        whole("ClassicRummy.max_turnovers", self.max_turnovers, 0, optional=True)
+        whole(
+            "ClassicRummy.max_turnovers",
+            self.max_turnovers,
+            0,
+            MAX_COUNT,
+            optional=True,
+        )
         one_of(
             "ClassicRummy.two_player_deal",
             self.two_player_deal,
@@ -120,27 +134,29 @@ class ClassicRummy(Variant):
             self.match_mode,
             ("per_hand", "target", "fixed_deals"),
         )
-        whole("ClassicRummy.target", self.target, 1)
+        whole("ClassicRummy.target", self.target, 1, MAX_POINTS)
         if (
             not isinstance(self.stake, int | float)
             or isinstance(self.stake, bool)
             or not math.isfinite(self.stake)
             or self.stake < 0
         ):
-            raise ValueError(
-                f"ClassicRummy.stake must be 0 or more, not {self.stake!r}"
+            raise InvalidOptionError(
+                f"ClassicRummy.stake must be 0 or more, not {quoted(self.stake)}"
             )
 
     def cards_per_player(self, players: int) -> int:
         """Cards dealt to each of ``players``: 10 for 2, 7 for 3-4, 6 for 5-6.
 
-        :raises ValueError: for fewer than 2 or more than 6 players.
+        :raises InvalidOptionError: for fewer than 2 or more than 6 players.
 
         >>> ClassicRummy().cards_per_player(3)
         7
         """
         if not isinstance(players, int) or not 2 <= players <= 6:
-            raise ValueError(f"ClassicRummy seats 2 to 6 players, not {players!r}")
+            raise InvalidOptionError(
+                f"ClassicRummy seats 2 to 6 players, not {quoted(players)}"
+            )
         return 10 if players == 2 else 7 if players <= 4 else 6
 
     @property

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from rummykit._arguments import MAX_COUNT, MAX_MELD, MAX_POINTS, MAX_RUN, MAX_SECONDS
 from rummykit.cards import Card, DeckSpec, Hand, Rank
 from rummykit.engine import (
     Action,
@@ -45,7 +46,7 @@ from rummykit.engine import (
     Termination,
     TimerSpec,
 )
-from rummykit.errors import InvalidMeldError
+from rummykit.errors import InvalidMeldError, InvalidOptionError, quoted
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import (
     Partition,
@@ -120,7 +121,7 @@ class IndianRummy(Variant):
     >>> IndianRummy(preset="rummycircle")
     Traceback (most recent call last):
     ...
-    ValueError: IndianRummy.preset must be one of 'gamentio', 'standard', not 'rummycircle'
+    rummykit.errors.InvalidOptionError: IndianRummy.preset must be one of 'gamentio', 'standard', not 'rummycircle'
     """
 
     name: ClassVar[str] = "indian"
@@ -214,20 +215,12 @@ class IndianRummy(Variant):
 
     def __attrs_post_init__(self) -> None:
         one_of("IndianRummy.preset", self.preset, _PRESETS)
-        whole("IndianRummy.decks", self.decks, 1)
-        if self.decks > 3:
-            raise ValueError(
-                f"IndianRummy.decks must be from 1 to 3, not {self.decks!r}"
-            )
-        whole("IndianRummy.printed_jokers", self.printed_jokers, 0)
-        if self.printed_jokers > 8:
-            raise ValueError(
-                f"IndianRummy.printed_jokers must be from 0 to 8, not {self.printed_jokers!r}"
-            )
+        whole("IndianRummy.decks", self.decks, 1, 3)
+        whole("IndianRummy.printed_jokers", self.printed_jokers, 0, 8)
         one_of(
             "IndianRummy.deal_table", self.deal_table, ("table", "prose", "thirteen")
         )
-        whole("IndianRummy.max_players", self.max_players, 2)
+        whole("IndianRummy.max_players", self.max_players, 2, self._most_players())
         one_of("IndianRummy.direction", self.direction, ("clockwise", "anticlockwise"))
         one_of(
             "IndianRummy.printed_joker_indicator",
@@ -245,24 +238,35 @@ class IndianRummy(Variant):
             "first_draw_half_rate",
         ):
             flag(f"IndianRummy.{name}", getattr(self, name))
-        whole("IndianRummy.max_meld", self.max_meld, 4, optional=True)
-        whole("IndianRummy.min_sequences", self.min_sequences, 1)
+        whole("IndianRummy.max_meld", self.max_meld, 4, MAX_RUN, optional=True)
+        # A declaration holds at most 14 cards: four sequences of three or more.
+        whole("IndianRummy.min_sequences", self.min_sequences, 1, 4)
         whole(
-            "IndianRummy.max_jokers_per_run", self.max_jokers_per_run, 0, optional=True
+            "IndianRummy.max_jokers_per_run",
+            self.max_jokers_per_run,
+            0,
+            MAX_MELD,
+            optional=True,
         )
-        whole("IndianRummy.min_naturals_per_meld", self.min_naturals_per_meld, 0)
-        whole("IndianRummy.set_max", self.set_max, 3, optional=True)
+        whole(
+            "IndianRummy.min_naturals_per_meld", self.min_naturals_per_meld, 0, MAX_MELD
+        )
+        whole("IndianRummy.set_max", self.set_max, 3, MAX_MELD, optional=True)
         if self.wrong_decl_penalty != "full_count":
-            whole("IndianRummy.wrong_decl_penalty", self.wrong_decl_penalty, 0)
-        whole("IndianRummy.cap", self.cap, 0, optional=True)
-        whole("IndianRummy.first_drop_penalty", self.first_drop_penalty, 0)
-        whole("IndianRummy.middle_drop_penalty", self.middle_drop_penalty, 0)
+            whole(
+                "IndianRummy.wrong_decl_penalty", self.wrong_decl_penalty, 0, MAX_POINTS
+            )
+        whole("IndianRummy.cap", self.cap, 0, MAX_POINTS, optional=True)
+        whole("IndianRummy.first_drop_penalty", self.first_drop_penalty, 0, MAX_POINTS)
+        whole(
+            "IndianRummy.middle_drop_penalty", self.middle_drop_penalty, 0, MAX_POINTS
+        )
         one_of(
             "IndianRummy.drop_penalty_unit", self.drop_penalty_unit, ("points", "money")
         )
         if not isinstance(self.rake_pct, int | float) or not 0 <= self.rake_pct < 100:
-            raise ValueError(
-                f"IndianRummy.rake_pct must be a percentage from 0 to 100, not {self.rake_pct!r}"
+            raise InvalidOptionError(
+                f"IndianRummy.rake_pct must be a percentage from 0 to 100, not {quoted(self.rake_pct)}"
             )
         one_of("IndianRummy.rake_base", self.rake_base, ("winner_gross", "total_pot"))
         one_of(
@@ -275,11 +279,11 @@ class IndianRummy(Variant):
             self.stock_exhaustion,
             ("reshuffle_keep_top", "void_hand", "lowest_points_wins"),
         )
-        whole("IndianRummy.move_timer", self.move_timer, 1, optional=True)
+        whole("IndianRummy.move_timer", self.move_timer, 1, MAX_SECONDS, optional=True)
         one_of("IndianRummy.timer_mode", self.timer_mode, ("per_turn", "per_action"))
-        whole("IndianRummy.max_lapses", self.max_lapses, 1)
+        whole("IndianRummy.max_lapses", self.max_lapses, 1, MAX_COUNT)
         one_of("IndianRummy.lapse_forfeit", self.lapse_forfeit, ("third", "fourth"))
-        whole("IndianRummy.meld_timer", self.meld_timer, 1, optional=True)
+        whole("IndianRummy.meld_timer", self.meld_timer, 1, MAX_SECONDS, optional=True)
         one_of("IndianRummy.meld_expiry", self.meld_expiry, ("freeze", "auto_arrange"))
         if (
             not isinstance(self.stake, int | float)
@@ -287,12 +291,14 @@ class IndianRummy(Variant):
             or not math.isfinite(self.stake)
             or self.stake < 0
         ):
-            raise ValueError(f"IndianRummy.stake must be 0 or more, not {self.stake!r}")
+            raise InvalidOptionError(
+                f"IndianRummy.stake must be 0 or more, not {quoted(self.stake)}"
+            )
 
     def cards_per_player(self, players: int) -> int:
         """How many cards each of ``players`` players is dealt.
 
-        :raises ValueError: if the table does not seat that many.
+        :raises InvalidOptionError: if the table does not seat that many.
 
         >>> [IndianRummy().cards_per_player(n) for n in (2, 3, 4)]
         [13, 10, 7]
@@ -303,15 +309,29 @@ class IndianRummy(Variant):
             not isinstance(players, int)
             or not self.min_players <= players <= self.max_players
         ):
-            raise ValueError(
+            raise InvalidOptionError(
                 f"IndianRummy seats {self.min_players} to {self.max_players} players, "
-                f"not {players!r}"
+                f"not {quoted(players)}"
             )
+        return self._deal_size(players)
+
+    def _deal_size(self, players: int) -> int:
         if self.deal_table == "thirteen":
             return 13
         if self.deal_table == "table":
             return {2: 13, 3: 10}.get(players, 7)
         return 13 if players <= 3 else 10 if players <= 5 else 7
+
+    def _most_players(self) -> int:
+        """The most players the deck can deal to (every smaller table too)
+        while leaving the indicator and the upcard."""
+        size = 52 * self.decks + self.printed_jokers
+        most = 1
+        for players in range(2, size):
+            if players * self._deal_size(players) + 2 > size:
+                break
+            most = players
+        return most
 
     @property
     def deck(self) -> DeckSpec:

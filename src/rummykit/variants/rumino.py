@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from rummykit._arguments import MAX_MELD, MAX_POINTS, MAX_RUN, MAX_SECONDS
 from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand
 from rummykit.engine import (
     Action,
@@ -42,6 +43,7 @@ from rummykit.engine import (
     TimerSpec,
 )
 from rummykit.engine.actions import Event
+from rummykit.errors import InvalidOptionError, quoted
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import PointValues, best_discard, possible_layoffs
 from rummykit.variants.base import Variant, flag, one_of, whole
@@ -84,7 +86,7 @@ class Rumino(RuminoMatch, Variant):
     >>> Rumino(max_run=3)
     Traceback (most recent call last):
     ...
-    ValueError: Rumino.max_run must be a whole number of at least 4 or None, not 3
+    rummykit.errors.InvalidOptionError: Rumino.max_run must be a whole number from 4 to 14 or None, not 3
     """
 
     name: ClassVar[str] = "rumino"
@@ -146,7 +148,7 @@ class Rumino(RuminoMatch, Variant):
     """Seconds for a manual claim window; ``None`` for no timer."""
 
     def __attrs_post_init__(self) -> None:
-        whole("Rumino.knock_limit", self.knock_limit, 0)
+        whole("Rumino.knock_limit", self.knock_limit, 0, MAX_POINTS)
         one_of(
             "Rumino.knock_timing", self.knock_timing, ("instead_of_draw", "after_draw")
         )
@@ -160,9 +162,15 @@ class Rumino(RuminoMatch, Variant):
             "triple_gin_autowin",
         ):
             flag(f"Rumino.{name}", getattr(self, name))
-        whole("Rumino.max_run", self.max_run, 4, optional=True)
-        whole("Rumino.max_jokers_per_meld", self.max_jokers_per_meld, 0, optional=True)
-        whole("Rumino.min_naturals_per_meld", self.min_naturals_per_meld, 0)
+        whole("Rumino.max_run", self.max_run, 4, MAX_RUN, optional=True)
+        whole(
+            "Rumino.max_jokers_per_meld",
+            self.max_jokers_per_meld,
+            0,
+            MAX_MELD,
+            optional=True,
+        )
+        whole("Rumino.min_naturals_per_meld", self.min_naturals_per_meld, 0, MAX_MELD)
         one_of(
             "Rumino.rumino_claim_mode",
             self.rumino_claim_mode,
@@ -173,17 +181,14 @@ class Rumino(RuminoMatch, Variant):
             self.stock_exhaustion,
             ("reshuffle_keep_top", "void_hand", "turn_over_no_shuffle"),
         )
-        whole("Rumino.undercut_penalty", self.undercut_penalty, 0)
+        whole("Rumino.undercut_penalty", self.undercut_penalty, 0, MAX_POINTS)
         one_of("Rumino.elimination", self.elimination, ("over_100", "at_or_over_100"))
-        if not isinstance(self.gin_score, int) or isinstance(self.gin_score, bool):
-            raise ValueError(
-                f"Rumino.gin_score must be a whole number, not {self.gin_score!r}"
-            )
+        whole("Rumino.gin_score", self.gin_score, -MAX_POINTS, MAX_POINTS)
         one_of("Rumino.rebuy_cost", self.rebuy_cost, ("doubling", "none"))
         one_of("Rumino.scoring_mode", self.scoring_mode, ("optimal", "as_arranged"))
         whole("Rumino.stake", self.stake, 0)
-        whole("Rumino.move_timer", self.move_timer, 1, optional=True)
-        whole("Rumino.claim_timer", self.claim_timer, 1, optional=True)
+        whole("Rumino.move_timer", self.move_timer, 1, MAX_SECONDS, optional=True)
+        whole("Rumino.claim_timer", self.claim_timer, 1, MAX_SECONDS, optional=True)
 
     @property
     def deck(self) -> DeckSpec:
@@ -293,7 +298,9 @@ class Rumino(RuminoMatch, Variant):
         7
         """
         if not isinstance(players, int) or not 2 <= players <= 6:
-            raise ValueError(f"Rumino seats 2 to 6 players, not {players!r}")
+            raise InvalidOptionError(
+                f"Rumino seats 2 to 6 players, not {quoted(players)}"
+            )
         return 7
 
     def choose_dealer(self, rng: random.Random, players: int) -> int:
