@@ -79,6 +79,10 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "random.Random"),
     ("py:class", "secrets.SystemRandom"),
+    ("py:class", "pathlib.Path"),
+    # The web server's signatures name its framework's classes.
+    ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "starlette.websockets.WebSocket"),
 ]
 
 # -- doctest -----------------------------------------------------------------
