@@ -16,6 +16,7 @@ from rummykit.engine import Discard, DrawStock, Phase, Timeout
 from rummykit.serialize import action_to_dict, match_from_json, view_to_dict
 from rummykit.variants import VARIANTS
 from rummykit.web.tables import Refused, Registry, Table, variant_catalogue
+from tests.profiles import examples
 
 CARD = re.compile(r"\b(?:[A2-9TJQK][shdc]|Jk)\b")
 
@@ -381,7 +382,11 @@ def test_saving_a_match_is_for_the_host_or_for_a_seat_once_it_is_over() -> None:
 # -- the property: nothing hidden reaches a seat ------------------------------------------
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=examples(12),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(
     variant=st.sampled_from([cls.name for cls in VARIANTS]),
     seed=st.integers(0, 10**6),
