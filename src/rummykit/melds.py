@@ -25,7 +25,7 @@ from itertools import combinations
 
 import attrs
 
-from rummykit._arguments import MAX_MELD, MAX_RUN, check_instance
+from rummykit._arguments import MAX_MELD, check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank, parse_cards
 from rummykit.errors import InvalidMeldError, InvalidOptionError, quoted
 
@@ -55,10 +55,10 @@ def _check_size(name: str, value: int | None, low: int, *, optional: bool) -> No
             f"MeldRules.{name} must be {limit}{' or None' if optional else ''}, "
             f"not {quoted(value)}"
         )
-    high = MAX_RUN if name.endswith("_run") else MAX_MELD
-    if value > high:
+    if value > MAX_MELD:
         raise InvalidOptionError(
-            f"MeldRules.{name} must be at most {high} (no meld holds more), not {value}"
+            f"MeldRules.{name} must be at most {MAX_MELD} (no meld holds more), "
+            f"not {value}"
         )
 
 

@@ -77,7 +77,7 @@ def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
 def _groups(
     groups: Iterable[Iterable[Card | str] | str],
 ) -> tuple[tuple[Card, ...], ...]:
-    if isinstance(groups, str) or not isinstance(groups, Iterable):
+    if not isinstance(groups, Iterable):
         raise InvalidCardError(
             f"bad groups {quoted(groups)}: expected a list of groups of cards"
         )
