@@ -16,6 +16,8 @@ False
 from __future__ import annotations
 
 import math
+from contextlib import suppress
+from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
@@ -37,6 +39,7 @@ from rummykit.engine import (
     Termination,
 )
 from rummykit.engine.actions import Event
+from rummykit.errors import InvalidMeldError
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import PointValues, possible_layoffs, possible_melds
 from rummykit.variants.base import Variant, flag, one_of, whole
@@ -160,9 +163,7 @@ class ClassicRummy(Variant):
         >>> ClassicRummy(ace_high=True).meld_rules.ace_high
         True
         """
-        return MeldRules(
-            ace_low=True, ace_high=self.ace_high, wrap=self.wrap, max_set=4
-        )
+        return _meld_rules(self.ace_high, self.wrap)
 
     @property
     def point_values(self) -> PointValues:
@@ -447,9 +448,12 @@ def _melds(hand: Hand, rules: MeldRules) -> tuple[Meld, ...]:
 
     def consider(group: list[int], kind: MeldKind) -> None:
         key = (tuple(sorted(group)), kind.value)
-        cards = [_BY_CODE[code] for code in group]
-        if key not in found and rules.why_not(cards, kind=kind) is None:
-            found[key] = Meld.build(cards, rules, kind=kind)
+        if key in found:
+            return
+        with suppress(InvalidMeldError):
+            found[key] = Meld.build(
+                [_BY_CODE[code] for code in group], rules, kind=kind
+            )
 
     for rank in sets:
         same = [code for code in codes if code % 13 == rank]
@@ -507,6 +511,12 @@ def _extending(meld: Meld, codes: tuple[int, ...]) -> tuple[Card, ...]:
                 present &= ~(1 << nxt)
                 nxt = (nxt + step) % 13
     return tuple(_BY_CODE[base + rank] for rank in sorted(keep))
+
+
+@cache
+def _meld_rules(ace_high: bool, wrap: bool) -> MeldRules:
+    """Classic's meld rules for its options, built once."""
+    return MeldRules(ace_low=True, ace_high=ace_high, wrap=wrap, max_set=4)
 
 
 def _has_row(mask: int) -> bool:
