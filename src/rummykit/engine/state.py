@@ -348,7 +348,12 @@ class State:
         """
         self.check(action)
         after = self._apply_unchecked(action)
-        return attrs.evolve(after, actions=self.actions.add(action))
+        after = attrs.evolve(after, actions=self.actions.add(action))
+        if after.phase is not Phase.ENDED:
+            limit = self.rules.action_limit()
+            if limit is not None and len(after.actions) >= limit:
+                return self.rules.end_on_action_limit(after)
+        return after
 
     def draw_stock(self) -> State:
         """Shortcut for ``apply(DrawStock())``."""
