@@ -17,15 +17,18 @@ import attrs
 
 from rummykit.errors import InvalidOptionError, quoted
 from rummykit.variants.base import Variant
-from rummykit.variants.classic import ClassicRummy
-from rummykit.variants.indian import IndianRummy
-from rummykit.variants.rumino import Rumino
+from rummykit.variants.classic import ClassicFacts, ClassicRummy
+from rummykit.variants.indian import IndianFacts, IndianRummy
+from rummykit.variants.rumino import Rumino, RuminoFacts
 
 __all__ = [
     "VARIANTS",
+    "ClassicFacts",
     "ClassicRummy",
+    "IndianFacts",
     "IndianRummy",
     "Rumino",
+    "RuminoFacts",
     "Variant",
     "find_variant",
     "get_variant",
