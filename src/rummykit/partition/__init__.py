@@ -172,7 +172,9 @@ def best_discard(
     rules, points = _options(rules, points, wild_rank, requirement)
     banned = _forbidden(forbidden)
     if not codes:
-        raise InvalidCardError("best_discard: the hand is empty")
+        raise InvalidCardError(
+            "best_discard: the hand is empty, so no card may be discarded"
+        )
     if not any(code not in banned for code in codes):
         raise InvalidCardError(
             f"best_discard: no card of {Hand._from_sorted(codes)} may be discarded"
