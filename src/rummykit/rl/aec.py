@@ -83,7 +83,7 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
 
     >>> from rummykit import get_variant
     >>> game = RummyEnv(get_variant("rumino"), players=3)
-    >>> game.possible_agents, game.action_space("player_0").n
+    >>> game.possible_agents, int(game.action_space("player_0").n)
     (['player_0', 'player_1', 'player_2'], 220)
     """
 

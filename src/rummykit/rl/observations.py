@@ -26,7 +26,7 @@ block               length      holds
 >>> from rummykit import get_variant
 >>> layout = ObservationLayout(players=2)
 >>> layout.size, layout.offsets["hand_sizes"]
-(609, 583)
+(559, 530)
 >>> state = get_variant("classic").new_game(players=2, seed=3)
 >>> vector = layout.encode(state.view(0))
 >>> int(vector[: layout.CARDS].sum()), vector[layout.offsets["hand_sizes"]]
@@ -100,7 +100,7 @@ class ObservationLayout:
         >>> from rummykit import get_variant
         >>> view = get_variant("rumino").new_game(players=2, seed=1).view(1)
         >>> ObservationLayout(2).encode(view).shape
-        (609,)
+        (559,)
         """
         out = np.zeros(self.size, dtype=np.float32)
         at = self.offsets

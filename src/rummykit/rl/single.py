@@ -38,8 +38,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     :meth:`action_masks` gives the mask for maskable algorithms.
 
     >>> game = SingleAgentEnv("classic", players=3, opponents="greedy", seat=1)
-    >>> game.action_space.n, game.observation_space["observation"].shape
-    (2112, (843,))
+    >>> int(game.action_space.n), game.observation_space["observation"].shape
+    (2112, (722,))
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
