@@ -96,6 +96,7 @@ doctest_global_setup = """
 import random
 from rummykit import *
 from rummykit.engine import *
+from rummykit.rl.actions import *
 """
 # As pytest is configured (pyproject.toml), and exception messages are checked
 # in full: they are part of rummykit's contract.
