@@ -414,6 +414,16 @@ def test_best_discard_matches_brute_force(family: str, data: st.DataObject) -> N
     )
     assert result.points == expected, str(result)
     check_result(result, hand, setup, discarding=True, forbidden=forbidden)
+    value = deadwood(
+        hand,
+        setup.rules,
+        setup.points,
+        wild_rank=setup.wild_rank,
+        requirement=setup.requirement,
+        discard=True,
+        forbidden=forbidden,
+    )
+    assert value == expected
 
 
 def test_best_discard_refuses_when_every_card_is_forbidden() -> None:
