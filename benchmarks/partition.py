@@ -359,13 +359,18 @@ class Row:
     unit: float | None = None
     """OpenSpiel's min_deadwood time on set (d) in the same run, the common unit."""
 
+    @property
+    def per_hand_timer(self) -> Timer | None:
+        """The timer that kept single-hand times, if any."""
+        return next((t for t in self.timers.values() if t.per_hand), None)
+
     def time(self, column: str) -> float | None:
         timer = self.timers.get(column)
         return None if timer is None or not timer.samples else timer.median
 
     def value(self, column: str) -> float | None:
         """A timing (``rk_value``...) or a ratio (``os_value_ratio``...)."""
-        timer = self.timers.get("rk_value")
+        timer = self.per_hand_timer
         if column in ("p50", "p99", "worst"):
             if timer is None:
                 return None
@@ -609,6 +614,9 @@ def build_rows(
     def group_call(hand: Hand) -> object:
         return partition(hand, GIN_RULES, GIN_POINTS)
 
+    def discard_value(hand: Hand) -> object:
+        return deadwood(hand, GIN_RULES, GIN_POINTS, discard=True)
+
     def discard_call(hand: Hand) -> object:
         return best_discard(hand, GIN_RULES, GIN_POINTS)
 
@@ -663,7 +671,10 @@ def build_rows(
     )
 
     sets_c = fresh(lambda r: gin_hands(3000 + r, n, 11, (2, 3)))
-    timers_c = {"rk_value": Timer(discard_call, sets_c)}
+    timers_c = {
+        "rk_value": Timer(discard_value, sets_c),
+        "rk_group": Timer(discard_call, sets_c),
+    }
     if spiel is not None:
         cards_c = [[spiel.cards(hand) for hand in one] for one in sets_c]
         timers_c["os_value"] = Timer(spiel.utils.min_deadwood, cards_c)
@@ -716,7 +727,10 @@ def build_rows(
                 "(f)",
                 f"Indian {preset} 14",
                 str(n),
-                {"rk_value": Timer(_variant_discard(variant), sets_f, per_hand=True)},
+                {
+                    "rk_value": Timer(_variant_value(variant), sets_f),
+                    "rk_group": Timer(_variant_discard(variant), sets_f, per_hand=True),
+                },
                 [
                     Target("median <=100 us", "p50", 100.0),
                     Target("p99 <=1 ms", "p99", 1000.0),
@@ -726,6 +740,7 @@ def build_rows(
 
     rumino = Rumino()
     sets_g = fresh(lambda r: rumino_hands(7000 + r, n))
+    pairs_g = [[(hand, None) for hand in one] for one in sets_g]
     checks.append(_rumino_summary(sets_g[0]))
     rows.append(
         Row(
@@ -733,11 +748,8 @@ def build_rows(
             "Rumino 8",
             str(n),
             {
-                "rk_value": Timer(
-                    _variant_discard(rumino),
-                    [[(hand, None) for hand in one] for one in sets_g],
-                    per_hand=True,
-                )
+                "rk_value": Timer(_variant_value(rumino), pairs_g),
+                "rk_group": Timer(_variant_discard(rumino), pairs_g, per_hand=True),
             },
             [
                 Target("median <=20 us", "p50", 20.0),
@@ -746,6 +758,13 @@ def build_rows(
         )
     )
     return rows
+
+
+def _variant_value(variant: Variant) -> Callable[[Any], object]:
+    def call(pair: tuple[Hand, Rank | None]) -> object:
+        return variant.deadwood(pair[0], wild_rank=pair[1], discard=True)
+
+    return call
 
 
 def _variant_discard(variant: Variant) -> Callable[[Any], object]:
@@ -860,17 +879,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "RLCard's game scores a hand.\n"
         "rk/OS, rk/RL: rummykit time / peer time (below 1 means rummykit is "
         "faster).\n"
-        "* (c): rk val is best_discard(hand) (exact; it also builds the grouping "
-        "and picks the\n"
-        "  discard; rummykit has no value-only best discard), OS val is "
-        "min_deadwood on the 11\n"
+        "* (c), (f), (g): rk val is deadwood(hand, discard=True) (the exact "
+        "best-discard value),\n"
+        "  rk grp is best_discard(hand) (the grouping and the discard too). "
+        "For (c), OS val is min_deadwood on the 11\n"
         "  cards (value only, and a shortcut: best meld group, then the costliest "
         "deadwood card\n"
         "  thrown; see the checks above).\n"
-        "(e): one hand timed over and over; (f), (g): the variant's "
-        "best_discard(hand, wild_rank=...).\n"
-        "p50, p99, worst: single-hand times over every timed hand of every run "
-        "((f), (g)).\n"
+        "(e): one hand timed over and over; (f), (g): the variant's methods, "
+        "with wild_rank=...\n"
+        "p50, p99, worst ((f), (g)): single-hand times of best_discard over every "
+        "timed hand of every run.\n"
         "Each run times a fresh set of hands (its own seed), so no cache sees a "
         "timed hand twice;\n"
         "the figures are medians over the runs of the mean time per hand."
@@ -887,8 +906,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(line)
     print()
     for row in rows:
-        timer = row.timers.get("rk_value")
-        if timer is not None and timer.per_hand and timer.worst_item is not None:
+        timer = row.per_hand_timer
+        if timer is not None and timer.worst_item is not None:
             hand, wild = timer.worst_item
             print(
                 f"{row.key} {row.label}: slowest hand {hand}"
