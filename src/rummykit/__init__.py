@@ -20,6 +20,7 @@ from rummykit.errors import (
     IllegalActionError,
     InvalidCardError,
     InvalidMeldError,
+    InvalidOptionError,
     InvalidStateError,
     RummyError,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "IndianRummy",
     "InvalidCardError",
     "InvalidMeldError",
+    "InvalidOptionError",
     "InvalidStateError",
     "Meld",
     "MeldKind",
