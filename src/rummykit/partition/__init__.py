@@ -195,12 +195,32 @@ def _points(
         codes, rules, points, wild_rank, requirement, forbidden or frozenset()
     )
     found = search.best(forbidden is not None)
-    cards = [Card.from_code(code) for code in codes]
-    fallback = _fallback(cards, points, wild_rank, forbidden)[0]
-    value = min(found, fallback)
-    if requirement is not None and requirement.cap is not None:
-        value = min(value, requirement.cap)
-    return value
+    if requirement is None:  # scoring every card is one of the groupings searched
+        return found
+    value = min(found, _fallback_value(codes, points, wild_rank, forbidden))
+    return value if requirement.cap is None else min(value, requirement.cap)
+
+
+def _fallback_value(
+    codes: tuple[int, ...],
+    points: PointValues,
+    wild_rank: Rank | None,
+    forbidden: frozenset[int] | None,
+) -> int:
+    """The points of :func:`_fallback`, from the codes alone."""
+    wild = -1 if wild_rank is None else int(wild_rank) - 1
+    ranks = points.ranks
+    values = [
+        points.joker if code == JOKER_CODE or code % 13 == wild else ranks[code % 13]
+        for code in codes
+    ]
+    total = sum(values)
+    if forbidden is None:
+        return total
+    allowed = [
+        v for v, code in zip(values, codes, strict=True) if code not in forbidden
+    ]
+    return total - max(allowed) if allowed else INF
 
 
 def partition(
@@ -365,14 +385,14 @@ def _solve(
                         points=min(found, cap),
                         discard=thrown_card,
                     )
-                    key = _canonical(result)
-                    if key not in seen:
-                        seen.add(key)
-                        results.append(result)
                     if not every:
                         if search.lean:
                             result = _absorb(result, rules, wild_rank, requirement)
                         return (result,)
+                    key = _canonical(result)
+                    if key not in seen:
+                        seen.add(key)
+                        results.append(result)
     if not results or fallback[0] < found:
         total, every_card, costliest = fallback
         results.append(

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, product
 
 from rummykit.cards import JOKER_CODE, Card, Rank
+from rummykit.errors import InvalidMeldError
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition._types import PointValues, Requirement
 
@@ -719,7 +720,11 @@ class Search:
         stand as themselves where they can, so purity is reported as it is."""
         cards = tuple(naturals + jokers)
         kind = MeldKind.RUN if is_run else MeldKind.SET
-        reason = self.rules.why_not(cards, wild_rank=self.wild_rank, kind=kind)
-        if reason is not None:  # pragma: no cover - the search only offers valid melds
-            raise AssertionError(f"partitioner built an invalid meld: {reason}")
-        return Meld.build(cards, self.rules, wild_rank=self.wild_rank, kind=kind)
+        try:  # validated once, by building it
+            return Meld.build(cards, self.rules, wild_rank=self.wild_rank, kind=kind)
+        except (
+            InvalidMeldError
+        ) as error:  # pragma: no cover - only valid melds are offered
+            raise AssertionError(
+                f"partitioner built an invalid meld: {error}"
+            ) from None
