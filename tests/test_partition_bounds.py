@@ -13,6 +13,7 @@ from rummykit import Card, Hand, InvalidCardError, Meld, MeldRules, Rank, RummyE
 from rummykit.partition import (
     MAX_COPIES,
     MAX_HAND_SIZE,
+    MAX_LISTING_SIZE,
     PointValues,
     all_partitions,
     best_discard,
@@ -26,6 +27,7 @@ from tests.bruteforce import brute_layoffs, brute_melds
 from tests.test_partition import PROPERTY, setup_and_hand
 
 FUNCTIONS = [partition, deadwood, best_discard, all_partitions, possible_melds]
+SEARCHES = [partition, deadwood, best_discard, all_partitions]
 
 
 # --- hands beyond the bounds are refused, never answered wrongly --------------
@@ -46,7 +48,7 @@ def test_eight_copies_are_refused_not_indexed_out_of_range(function: object) -> 
 
 
 @pytest.mark.parametrize("size", [MAX_HAND_SIZE + 1, 40, 60])
-@pytest.mark.parametrize("function", FUNCTIONS)
+@pytest.mark.parametrize("function", SEARCHES)
 def test_hands_over_the_size_bound_are_refused_at_once(
     function: object, size: int
 ) -> None:
@@ -59,8 +61,12 @@ def test_hands_over_the_size_bound_are_refused_at_once(
 
 def test_possible_layoffs_refuses_a_hand_over_the_bounds() -> None:
     meld = Meld.build("2s 3s 4s")
-    with pytest.raises(InvalidCardError, match="MAX_HAND_SIZE"):
-        possible_layoffs(meld, Hand(Card.from_code(c) for c in range(20)))
+    with pytest.raises(InvalidCardError, match="MAX_LISTING_SIZE"):
+        possible_melds(
+            Hand(Card.from_code(c % 52) for c in range(MAX_LISTING_SIZE + 1))
+        )
+    with pytest.raises(InvalidCardError, match="MAX_LISTING_SIZE"):
+        possible_layoffs(meld, Hand(Card.from_code(c) for c in range(40)))
     with pytest.raises(InvalidCardError, match="MAX_COPIES"):
         possible_layoffs(meld, "5s 5s 5s 5s")
 

@@ -46,6 +46,7 @@ __all__ = [
     "MAX_COPIES",
     "MAX_HAND_SIZE",
     "MAX_LISTED",
+    "MAX_LISTING_SIZE",
     "Partition",
     "PointValues",
     "Requirement",
@@ -67,6 +68,11 @@ Fourteen is the largest hand of any variant rummykit plays, counting the card
 just drawn (Indian Rummy's 13 + 1).  The exact search is bounded in time on
 such hands; a larger hand is refused rather than searched.
 """
+MAX_LISTING_SIZE = 26
+"""The most cards a hand given to :func:`possible_melds` or
+:func:`possible_layoffs` may hold: listings are bounded by their limits, so
+they take larger hands than the search (a Classic Rummy player may hold a
+thirteen-card run and more)."""
 MAX_COPIES = 3
 """The most copies of one natural card a hand may hold: three decks' worth."""
 MAX_LISTED = 100
@@ -74,14 +80,18 @@ MAX_LISTED = 100
 by default; pass ``limit=`` for more or fewer."""
 
 
-def _codes(hand: Hand | Iterable[Card] | str, where: str) -> tuple[int, ...]:
+def _codes(
+    hand: Hand | Iterable[Card] | str, where: str, most: int | None = None
+) -> tuple[int, ...]:
     """The hand's sorted codes, refused if it is beyond the documented bounds."""
     codes = hand.codes if isinstance(hand, Hand) else Hand(hand).codes
-    _check_bounds(codes, where)
+    _check_bounds(codes, where, MAX_HAND_SIZE if most is None else most)
     return codes
 
 
-def _check_bounds(codes: tuple[int, ...], where: str) -> None:
+def _check_bounds(
+    codes: tuple[int, ...], where: str, most: int = MAX_HAND_SIZE
+) -> None:
     """Refuse sorted card ``codes`` that break :data:`MAX_HAND_SIZE` or
     :data:`MAX_COPIES`, with an error naming the call and the rule.
 
@@ -90,11 +100,15 @@ def _check_bounds(codes: tuple[int, ...], where: str) -> None:
     ...
     rummykit.errors.InvalidCardError: partition: the hand holds 4 As, but a hand may hold at most 3 copies of a card (MAX_COPIES: three decks)
     """
-    if len(codes) > MAX_HAND_SIZE:
+    if len(codes) > most:
+        rule = (
+            "MAX_HAND_SIZE: the largest hand of any variant, with the card drawn"
+            if most == MAX_HAND_SIZE
+            else "MAX_LISTING_SIZE"
+        )
         raise InvalidCardError(
-            f"{where}: the hand holds {len(codes)} cards, but the partitioner "
-            f"takes at most {MAX_HAND_SIZE} (MAX_HAND_SIZE: the largest hand of "
-            "any variant, with the card drawn)"
+            f"{where}: the hand holds {len(codes)} cards, but it takes at most "
+            f"{most} ({rule})"
         )
     for i in range(len(codes) - MAX_COPIES):
         code = codes[i]
@@ -506,7 +520,7 @@ def possible_melds(
     >>> [str(meld) for meld in possible_melds(Hand.parse("7c 8c 9c 9h 9d Kd"))]
     ['9h 9d 9c', '7c 8c 9c']
     """
-    codes = _codes(hand, "possible_melds")
+    codes = _codes(hand, "possible_melds", MAX_LISTING_SIZE)
     _check_limit(limit, "possible_melds")
     rules = rules or _DEFAULT_RULES
     search = Search(codes, rules, PointValues(joker=1), wild_rank, None)
@@ -578,7 +592,7 @@ def possible_layoffs(
     ['7h', 'Jh', '6h 7h', '7h Jh', 'Jh Qh', '6h 7h Jh', '7h Jh Qh', '6h 7h Jh Qh']
     """
     rules = rules or _DEFAULT_RULES
-    codes = _codes(hand, "possible_layoffs")
+    codes = _codes(hand, "possible_layoffs", MAX_LISTING_SIZE)
     _check_limit(limit, "possible_layoffs")
     _check_limit(most, "possible_layoffs", "most")
     counts = Counter(codes)
