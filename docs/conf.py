@@ -74,12 +74,17 @@ if os.environ.get("RUMMYKIT_DOCS_INTERSPHINX") == "1":
 # only other standard-library names belong here: add each one as a signature
 # first needs it (``collections.abc.Sequence``, ``random.Random``, ...).
 nitpick_ignore = [
+    ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "random.Random"),
     ("py:class", "secrets.SystemRandom"),
+    ("py:class", "pathlib.Path"),
+    # The web server's signatures name its framework's classes.
+    ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "starlette.websockets.WebSocket"),
     # The item type of a History, a type variable with no page of its own.
     ("py:class", "rummykit.engine.history.T"),
 ]
@@ -96,6 +101,8 @@ doctest_global_setup = """
 import random
 from rummykit import *
 from rummykit.engine import *
+from rummykit.rl.actions import *
+from rummykit.simulation import *
 """
 # As pytest is configured (pyproject.toml), and exception messages are checked
 # in full: they are part of rummykit's contract.

@@ -281,6 +281,7 @@ def check_end(variant: Rumino, match: Match, tally: Tally) -> None:
     assert len({p.money for p in payouts}) == 1
 
 
+@pytest.mark.slow
 def test_random_matches_keep_every_match_rule() -> None:
     tally = Tally()
     for seed in range(30):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.cards import Hand, Rank
+from rummykit.engine import Termination
 from rummykit.errors import InvalidCardError, RummyError
 from rummykit.variants import Variant, get_variant
 
@@ -71,7 +72,8 @@ def solve(
 def _game(
     task: tuple[str, dict[str, object], int, tuple[str, ...], int],
 ) -> tuple[list[str], list[int], bool]:
-    """Play one seeded hand; return each seat's agent, points, and whether it ended."""
+    """Play one seeded hand; return the winners' and each seat's agent, the
+    points, and whether the hand ran into the engine's action cap."""
     name, options, players, agent_names, seed = task
     variant = get_variant(name, **options)
     rng = random.Random(seed)
@@ -83,18 +85,17 @@ def _game(
         for seat, agent in enumerate(names)
     ]
     state = variant.new_game(players=players, seed=seed)
-    for _ in range(20_000):
-        if state.is_terminal:
-            break
+    # Every hand ends: by its rules, or by the engine's action cap.
+    while not state.is_terminal:
         view = state.view(state.current)
         state = state.apply(agents[state.current].choose(view, view.legal_actions))
     outcome = state.outcome
-    if outcome is None:
-        return names, [0] * players, False
+    assert outcome is not None
     winners = [
         names[seat] if seat in outcome.winners else "" for seat in range(players)
     ]
-    return winners + names, list(outcome.points), True
+    capped = outcome.termination is Termination.ACTION_LIMIT
+    return winners + names, list(outcome.points), capped
 
 
 def simulate(
@@ -106,11 +107,14 @@ def simulate(
     seed: int,
     workers: int,
     options: dict[str, object],
+    backend: str = "local",
+    address: str | None = None,
 ) -> int:
     """Play ``games`` seeded hands between bots and print win rates and points.
 
     Game ``i`` is dealt from a seed made from ``seed`` and ``i`` alone, so the
-    results are the same whatever the number of workers.
+    results are the same whatever the number of workers.  ``backend="ray"``
+    plays them on a Ray cluster through :func:`rummykit.simulation.simulate`.
 
     >>> simulate("rumino", games=4, players=2, agents="greedy,random", seed=1,
     ...          workers=1, options={})  # doctest: +ELLIPSIS
@@ -130,6 +134,10 @@ def simulate(
         variant.new_game(players=players, seed=0)
     except ValueError as error:
         raise SystemExit(f"rummykit: {error}") from None
+    if backend != "local":
+        return _simulate_elsewhere(
+            name, games, players, names, seed, workers, options, backend, address
+        )
     base = random.Random(seed)
     seeds = [base.getrandbits(63) for _ in range(games)]
     tasks = [(name, options, players, names, game_seed) for game_seed in seeds]
@@ -151,13 +159,10 @@ def simulate(
     seats: dict[str, int] = {agent: 0 for agent in kinds}
     wins: dict[str, int] = {agent: 0 for agent in kinds}
     points: dict[str, int] = {agent: 0 for agent in kinds}
-    unfinished = 0
-    for labels, scored, ended in results:
-        if not ended:
-            unfinished += 1
-        winners, played = (
-            (labels[:players], labels[players:]) if ended else ([], labels)
-        )
+    capped = 0
+    for labels, scored, cut_short in results:
+        capped += cut_short
+        winners, played = labels[:players], labels[players:]
         for seat, agent in enumerate(played):
             seats[agent] += 1
             points[agent] += scored[seat]
@@ -172,13 +177,53 @@ def simulate(
         print(
             f"{agent:<7} {seats[agent]:>5} {wins[agent]:>5} {rate:>9.1%} {average:>11.2f}"
         )
-    if unfinished:
-        print(f"{unfinished} hand(s) did not end within 20,000 actions")
+    if capped:
+        print(
+            f"{capped} hand(s) reached the cap of {variant.action_limit()} "
+            "actions and ended with no score"
+        )
+    return 0
+
+
+def _simulate_elsewhere(
+    name: str,
+    games: int,
+    players: int,
+    names: tuple[str, ...],
+    seed: int,
+    workers: int,
+    options: dict[str, object],
+    backend: str,
+    address: str | None,
+) -> int:
+    """``simulate`` on another backend (Ray), with progress as games complete."""
+    from rummykit.simulation import simulate as run
+
+    def progress(done: int, total: int) -> None:
+        print(f"  {done}/{total} hands", file=sys.stderr)
+
+    try:
+        result = run(
+            name,
+            games=games,
+            players=players,
+            agents=names,
+            seed=seed,
+            backend=backend,
+            workers=workers,
+            address=address,
+            options=options,
+            progress=progress,
+        )
+    except ImportError as error:
+        raise SystemExit(f"rummykit: {error}") from None
+    print(f"{name}: {games} hands, {players} players, seed {seed}")
+    print(result.table())
     return 0
 
 
 def replay(path: str, player: int | None) -> int:
-    """Step through a saved hand, action by action.
+    """Step through a saved hand or match, action by action.
 
     With ``player``, each step is shown as that player saw it.
     """
@@ -186,10 +231,14 @@ def replay(path: str, player: int | None) -> int:
     from rummykit.serialize import state_from_json
 
     try:
-        saved = state_from_json(Path(path).read_bytes())
+        text = Path(path).read_bytes()
     except OSError as error:
         print(f"rummykit: cannot read {path}: {error}")
         return 2
+    if _kind(text) == "match":
+        return _replay_match(path, text, player)
+    try:
+        saved = state_from_json(text)
     except RummyError as error:
         print(f"rummykit: {path} is not a valid saved hand: {error}")
         return 2
@@ -216,4 +265,60 @@ def replay(path: str, player: int | None) -> int:
             print(f"{step:>4} {narrate(event).strip()}")
     if state.outcome is not None:
         print(f"result: {state.outcome.note}")
+    return 0
+
+
+def _kind(text: bytes) -> object:
+    """The ``kind`` a saved document says it is (``None`` if it says nothing)."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data.get("kind") if isinstance(data, dict) else None
+
+
+def _replay_match(path: str, text: bytes, player: int | None) -> int:
+    """Step through a saved match (``rummykit serve`` saves these), hand by hand."""
+    from rummykit.cli.demo import narrate
+    from rummykit.match import Match
+    from rummykit.serialize import match_from_json
+
+    try:
+        saved = match_from_json(text)
+    except RummyError as error:
+        print(f"rummykit: {path} is not a valid saved match: {error}")
+        return 2
+    variant = saved.variant
+    assert isinstance(variant, Variant)
+    match = Match.start(
+        variant,
+        saved.players,
+        seed=saved.seed,
+        dealer=saved.first_dealer,
+        max_hands=saved.max_hands,
+    )
+    print(f"{variant.name}: a match of {saved.players} players")
+    print(f"hand {match.hand_number}, dealer {match.state.dealer}")
+    shown = 0
+    for step, action in enumerate(saved.actions, start=1):
+        before = match
+        match = match.apply(action)
+        hand = before.state if before.queue else before.state.apply(action)
+        for event in hand.history[shown:]:
+            if player is not None and event.player != player:
+                event = event.censored()
+            print(f"{step:>4} {narrate(event).strip()}")
+        shown = len(hand.history)
+        if before.queue:
+            print(f"{step:>4}   player {before.queue[0]}: {action}")
+        if hand.outcome is not None and not before.state.is_terminal:
+            print(f"result: {hand.outcome.note}; points {list(hand.outcome.points)}")
+        if match.hand_number != before.hand_number:
+            shown = 0
+            print(f"hand {match.hand_number}, dealer {match.state.dealer}")
+    if match.is_terminal:
+        winners = " and ".join(f"player {seat}" for seat in match.winners)
+        print(f"the match is over: {winners} won; scores {list(match.scores)}")
     return 0

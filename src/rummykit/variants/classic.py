@@ -16,12 +16,15 @@ False
 from __future__ import annotations
 
 import math
+from contextlib import suppress
+from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 import attrs as _attrs
 
-from rummykit.cards import Card, DeckSpec
+from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand
 from rummykit.engine import (
     Action,
     Discard,
@@ -36,7 +39,8 @@ from rummykit.engine import (
     Termination,
 )
 from rummykit.engine.actions import Event
-from rummykit.melds import Meld, MeldRules
+from rummykit.errors import InvalidMeldError
+from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import PointValues, possible_layoffs, possible_melds
 from rummykit.variants.base import Variant, flag, one_of, whole
 
@@ -46,7 +50,38 @@ if TYPE_CHECKING:  # pragma: no cover
 if TYPE_CHECKING:  # pragma: no cover
     from rummykit.match import Match
 
-__all__ = ["ClassicRummy"]
+__all__ = ["ClassicFacts", "ClassicRummy"]
+
+
+@attrs.frozen(kw_only=True)
+class ClassicFacts:
+    """Classic Rummy's own facts about a hand, kept in :attr:`State.extra
+    <rummykit.engine.State.extra>`.
+
+    >>> from rummykit.variants import ClassicFacts, ClassicRummy
+    >>> state = ClassicRummy().new_game(players=2, seed=1)
+    >>> ClassicFacts.of(state)
+    ClassicFacts(melded=(False, False), melded_before_turn=False, turn_melds=0)
+    """
+
+    melded: tuple[bool, ...]
+    """Whether each seat has melded or laid off this hand."""
+    melded_before_turn: bool = False
+    """Whether the current player had melded before this turn began (C-4:
+    going out without having melded before is "rummy")."""
+    turn_melds: int = 0
+    """Melds the current player has laid this turn (the ``melds_per_turn`` option)."""
+
+    @staticmethod
+    def of(state: State) -> ClassicFacts:
+        """The facts kept in ``state``.
+
+        :raises TypeError: if ``state`` is not a Classic Rummy hand.
+        """
+        facts = state.extra
+        if not isinstance(facts, ClassicFacts):
+            raise TypeError(f"not a Classic Rummy hand: its extra is {facts!r:.60}")
+        return facts
 
 
 @attrs.frozen(kw_only=True)
@@ -79,8 +114,11 @@ class ClassicRummy(Variant):
     stock_exhaustion: str = "turn_over"
     """When the stock runs out: ``"turn_over"`` (the pile, not shuffled),
     ``"turn_over_then_flip"``, ``"shuffle"`` or ``"block"`` (the hand ends)."""
-    max_turnovers: int | None = None
-    """End the hand after this many turn-overs; ``None`` for no limit."""
+    max_turnovers: int | None = 3
+    """How often the stock may be renewed from the pile: when it runs out once
+    more, the hand ends as under ``"block"``, with the termination
+    :attr:`~rummykit.engine.Termination.TURNOVER_LIMIT`.  ``None`` for no
+    limit (a hand may then loop for ever; the engine's action cap ends it)."""
     rummy_requires_no_discard: bool = False
     """Going rummy means melding every card at once, with no final discard."""
     must_meld_before_layoff: bool = False
@@ -159,9 +197,7 @@ class ClassicRummy(Variant):
         >>> ClassicRummy(ace_high=True).meld_rules.ace_high
         True
         """
-        return MeldRules(
-            ace_low=True, ace_high=self.ace_high, wrap=self.wrap, max_set=4
-        )
+        return _meld_rules(self.ace_high, self.wrap)
 
     @property
     def point_values(self) -> PointValues:
@@ -187,6 +223,17 @@ class ClassicRummy(Variant):
         """C-3: the :attr:`max_turnovers` option ends a hand that could loop for ever."""
         return self.max_turnovers
 
+    def new_extra(self, players: int) -> ClassicFacts:
+        """Nobody has melded at the deal."""
+        return ClassicFacts(melded=(False,) * players)
+
+    def next_turn_extra(self, state: State, seat: int) -> ClassicFacts:
+        """A turn starts with no melds laid, noting whether ``seat`` had melded."""
+        facts = ClassicFacts.of(state)
+        return ClassicFacts(
+            melded=facts.melded, melded_before_turn=facts.melded[seat], turn_melds=0
+        )
+
     def discard_reason(self, state: State, card: Card) -> str | None:
         """The card just taken from the discard pile may not be discarded this turn."""
         if state.taken is not None and card == state.taken:
@@ -198,15 +245,19 @@ class ClassicRummy(Variant):
         hand = state.hands[state.current]
         actions: list[Action] = []
         rules = self.meld_rules
-        if self.melds_per_turn is None or state.turn_melds < self.melds_per_turn:
-            for meld in possible_melds(hand, rules):
+        facts = ClassicFacts.of(state)
+        if self.melds_per_turn is None or facts.turn_melds < self.melds_per_turn:
+            for meld in _melds(hand, rules):
                 action = LayMeld(meld.cards)
                 if self._leaves_reason(state, meld.cards) is None:
                     actions.append(action)
-        if not self.must_meld_before_layoff or state.melded[state.current]:
+        if not self.must_meld_before_layoff or facts.melded[state.current]:
             for index, placed in enumerate(state.table):
+                extending = _extending(placed.meld, hand.codes)
+                if not extending:
+                    continue
                 for cards in possible_layoffs(
-                    placed.meld, hand, rules, limit=len(hand)
+                    placed.meld, extending, rules, limit=len(hand)
                 ):
                     if self._leaves_reason(state, cards) is None:
                         actions.append(LayOff(cards, target=index))
@@ -242,11 +293,14 @@ class ClassicRummy(Variant):
         if isinstance(action, LayMeld):
             if (
                 self.melds_per_turn is not None
-                and state.turn_melds >= self.melds_per_turn
+                and ClassicFacts.of(state).turn_melds >= self.melds_per_turn
             ):
                 return f"at most {self.melds_per_turn} meld(s) a turn (melds_per_turn)"
             return rules.why_not(action.cards)
-        if self.must_meld_before_layoff and not state.melded[state.current]:
+        if (
+            self.must_meld_before_layoff
+            and not ClassicFacts.of(state).melded[state.current]
+        ):
             return "a player must meld before laying off (must_meld_before_layoff)"
         if not 0 <= action.target < len(state.table):
             return f"there is no meld {action.target} on the table"
@@ -266,6 +320,7 @@ class ClassicRummy(Variant):
         """Lay the meld or lay the cards off; an empty hand goes out."""
         assert isinstance(action, LayMeld | LayOff)
         player = state.current
+        facts = ClassicFacts.of(state)
         hands = list(state.hands)
         hands[player] = hands[player].remove(*action.cards)
         table = list(state.table)
@@ -273,22 +328,21 @@ class ClassicRummy(Variant):
             table.append(
                 TableMeld(owner=player, meld=Meld.build(action.cards, self.meld_rules))
             )
-            turn_melds = state.turn_melds + 1
+            turn_melds = facts.turn_melds + 1
         else:
             placed = table[action.target]
             grown = Meld.build(
                 placed.meld.cards + action.cards, self.meld_rules, kind=placed.meld.kind
             )
             table[action.target] = TableMeld(owner=placed.owner, meld=grown)
-            turn_melds = state.turn_melds
-        melded = list(state.melded)
+            turn_melds = facts.turn_melds
+        melded = list(facts.melded)
         melded[player] = True
         state = _attrs.evolve(
             state,
             hands=tuple(hands),
             table=tuple(table),
-            turn_melds=turn_melds,
-            melded=tuple(melded),
+            extra=attrs.evolve(facts, turn_melds=turn_melds, melded=tuple(melded)),
             history=state.history.add(Event(player=player, action=action)),
         )
         if not hands[player]:
@@ -301,7 +355,7 @@ class ClassicRummy(Variant):
         winner = state.current
         last = state.history[-1].action if state.history else None
         discarded = isinstance(last, Discard)
-        rummy = not state.melded_before_turn
+        rummy = not ClassicFacts.of(state).melded_before_turn
         if self.rummy_requires_no_discard and discarded:
             rummy = False
         factor = 2 if rummy else 1
@@ -331,9 +385,13 @@ class ClassicRummy(Variant):
 
     def end_on_exhaustion(self, state: State, policy: StockPolicy) -> State:
         """C-3 block: the lowest hand collects the difference from each other
-        hand; the turn-over limit voids the hand."""
+        hand.  So does the turn-over limit (with its own termination); a stock
+        that cannot be renewed at all voids the hand."""
         points = tuple(self.point_values.total(hand.cards) for hand in state.hands)
-        if policy is not StockPolicy.BLOCK:
+        limited = (
+            self.max_turnovers is not None and state.turnovers >= self.max_turnovers
+        )
+        if policy is not StockPolicy.BLOCK and not limited:
             return state.end(
                 Outcome(
                     termination=Termination.VOID,
@@ -358,13 +416,19 @@ class ClassicRummy(Variant):
             for seat in range(state.players)
             if seat != winner
         )
+        if policy is StockPolicy.BLOCK:
+            termination = Termination.BLOCKED
+            how = "the stock ran out"
+        else:
+            termination = Termination.TURNOVER_LIMIT
+            how = f"the stock ran out after {state.turnovers} turn-over(s)"
         return state.end(
             Outcome(
-                termination=Termination.BLOCKED,
+                termination=termination,
                 winners=(winner,),
                 points=points,
                 payments=payments,
-                note=f"the stock ran out: player {winner} holds the lowest hand",
+                note=f"{how}: player {winner} holds the lowest hand",
             )
         )
 
@@ -406,3 +470,121 @@ class ClassicRummy(Variant):
             return None
         best = max(scores)
         return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+# -- narrowing the searches ------------------------------------------------------------
+#
+# Listing melds and lay-offs by the general search costs far more than the rest
+# of a turn.  One deck without jokers makes cheap, exact shortcuts possible: only
+# the groups that can be melds are tried, and only the cards that can extend a
+# meld are searched for lay-offs.  Both list what the general search lists, in
+# the same order (tests/test_classic_narrowing.py checks it).
+
+
+def _melds(hand: Hand, rules: MeldRules) -> tuple[Meld, ...]:
+    """Every meld of ``hand``, exactly as :func:`possible_melds` lists them.
+
+    With one deck and no jokers a meld is some of the cards of one rank, or an
+    unbroken row of ranks of one suit, so those are the only groups tried.
+
+    >>> from rummykit.cards import Hand
+    >>> [str(meld) for meld in _melds(Hand.parse("7c 8c 9c 9h 9d Kd"), MeldRules())]
+    ['9h 9d 9c', '7c 8c 9c']
+    """
+    codes = hand.codes
+    if codes and codes[-1] >= JOKER_CODE:
+        return possible_melds(hand, rules)
+    masks = [0, 0, 0, 0]
+    counts = [0] * 13
+    for code in codes:
+        masks[code // 13] |= 1 << (code % 13)
+        counts[code % 13] += 1
+    sets = [rank for rank in range(13) if counts[rank] >= 3]
+    rows = [suit for suit in range(4) if _has_row(masks[suit])]
+    if not sets and not rows:
+        return ()
+    found: dict[tuple[tuple[int, ...], str], Meld] = {}
+
+    def consider(group: list[int], kind: MeldKind) -> None:
+        key = (tuple(sorted(group)), kind.value)
+        if key in found:
+            return
+        with suppress(InvalidMeldError):
+            found[key] = Meld.build(
+                [_BY_CODE[code] for code in group], rules, kind=kind
+            )
+
+    for rank in sets:
+        same = [code for code in codes if code % 13 == rank]
+        for size in range(3, len(same) + 1):
+            for group in combinations(same, size):
+                consider(list(group), MeldKind.SET)
+    for suit in rows:
+        mask = masks[suit]
+        for start in range(13):
+            if not mask >> start & 1:
+                continue
+            row = [suit * 13 + start]
+            rank = (start + 1) % 13
+            while mask >> rank & 1 and rank != start:
+                row.append(suit * 13 + rank)
+                if len(row) >= 3:
+                    consider(list(row), MeldKind.RUN)
+                rank = (rank + 1) % 13
+    return tuple(found[key] for key in sorted(found))
+
+
+def _extending(meld: Meld, codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of a hand that could be laid off on ``meld``: for a set, its
+    rank; for a run, the unbroken chains of its suit from either end (the ace
+    next to both the two and the king).
+
+    >>> from rummykit.cards import Hand
+    >>> run = Meld.build("5h 6h 7h")
+    >>> _extending(run, Hand.parse("3h 4h 8h Th 7c 5s").codes)
+    (Card('3h'), Card('4h'), Card('8h'))
+    """
+    if (codes and codes[-1] >= JOKER_CODE) or meld.cards != meld.stands_for:
+        return tuple(_BY_CODE[code] for code in codes)  # jokers: search all
+    first = meld.cards[0].code
+    if meld.kind is MeldKind.SET:
+        rank = first % 13
+        return tuple(_BY_CODE[code] for code in codes if code % 13 == rank)
+    base = first - first % 13
+    ranks = 0
+    for card in meld.cards:
+        ranks |= 1 << (card.code % 13)
+    present = 0
+    for code in codes:
+        if base <= code < base + 13:
+            present |= 1 << (code - base)
+    present &= ~ranks
+    keep: list[int] = []
+    for step in (1, -1):
+        for rank in range(13):
+            if not ranks >> rank & 1:
+                continue
+            nxt = (rank + step) % 13
+            while present >> nxt & 1:
+                keep.append(nxt)
+                present &= ~(1 << nxt)
+                nxt = (nxt + step) % 13
+    return tuple(_BY_CODE[base + rank] for rank in sorted(keep))
+
+
+@cache
+def _meld_rules(ace_high: bool, wrap: bool) -> MeldRules:
+    """Classic's meld rules for its options, built once."""
+    return MeldRules(ace_low=True, ace_high=ace_high, wrap=wrap, max_set=4)
+
+
+def _has_row(mask: int) -> bool:
+    """Whether a suit's ranks (a 13-bit mask) hold three in a row, the ace
+    next to both the two and the king."""
+    wrapped = mask | mask << 13
+    return bool(wrapped & wrapped >> 1 & wrapped >> 2)
+
+
+_BY_CODE: tuple[Card, ...] = tuple(
+    Card.from_code(code) for code in range(JOKER_CODE + 1)
+)

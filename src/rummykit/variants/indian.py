@@ -56,6 +56,7 @@ from rummykit.partition import (
 )
 from rummykit.variants.base import Variant, flag, one_of, whole
 from rummykit.variants.indian_show import (
+    IndianFacts,
     arranged_groups,
     auto_show,
     declare,
@@ -69,7 +70,7 @@ from rummykit.variants.indian_show import (
 if TYPE_CHECKING:  # pragma: no cover
     from rummykit.match import Match
 
-__all__ = ["Arrange", "IndianRummy"]
+__all__ = ["Arrange", "IndianFacts", "IndianRummy"]
 
 
 def _show_groups(groups: object) -> tuple[tuple[Card, ...], ...]:
@@ -125,6 +126,7 @@ class IndianRummy(Variant):
 
     name: ClassVar[str] = "indian"
     aliases: ClassVar[tuple[str, ...]] = ("indian_rummy", "13card", "gamentio")
+    presets: ClassVar[tuple[str, ...]] = _PRESETS
     min_players: ClassVar[int] = 2
     """The fewest players at the table."""
 
@@ -180,9 +182,10 @@ class IndianRummy(Variant):
     """What the rake is taken from: ``"winner_gross"`` or ``"total_pot"``.  Every
     payment of a hand goes to its winner, so the two bases give the same rake
     until a table fee enters the pot; the option records which one a host means."""
-    loser_requirement: str = "declaration"
-    """A loser's melds count only if they meet the declaration's requirement
-    (``"declaration"``), or always (``"none"``)."""
+    loser_requirement: str = attrs.field(default=_by_preset("none", "declaration"))
+    """A loser's melds count always (``"none"``, Gamentio: a loser pays for the
+    incomplete melds only), or only if they meet the declaration's requirement
+    (``"declaration"``, the standard preset: otherwise every card counts)."""
     stock_exhaustion: str = "reshuffle_keep_top"
     """``"reshuffle_keep_top"``, ``"void_hand"`` or ``"lowest_points_wins"``."""
     move_timer: int | None = 15
@@ -191,8 +194,10 @@ class IndianRummy(Variant):
     """``"per_turn"``: one move timer (named ``"turn"``) covers the draw and the
     discard, so the host keeps counting across both; ``"per_action"`` (1103.in):
     each decision gets its own timer (named ``"move"``)."""
-    max_lapses: int = 3
-    """Timed-out moves a player may make; the last one counts as a drop."""
+    max_lapses: int = attrs.field(default=_by_preset(1, 3))
+    """The timed-out move that counts as a drop: the first under Gamentio (a
+    missed move is a drop and pays the drop penalty), the third under the
+    standard preset."""
     lapse_forfeit: str = "third"
     """Whether the hand is forfeited on the ``max_lapses``-th lapse (``"third"``) or
     on the one after (``"fourth"``)."""
@@ -423,6 +428,14 @@ class IndianRummy(Variant):
         """Clockwise by default; pagat plays anticlockwise."""
         return 1 if self.direction == "clockwise" else -1
 
+    def new_extra(self, players: int) -> IndianFacts:
+        """No penalty, declaration, show or arrangement at the deal."""
+        return IndianFacts()
+
+    def arranged(self, state: State, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """The groups ``seat`` has arranged, for that seat's view only."""
+        return dict(arranged_groups(state)).get(seat, ())
+
     def after_deal(self, state: State) -> State:
         """§2.1: the indicator is turned face up under the closed deck and sets
         the wild rank; then the open deck starts with an upcard."""
@@ -643,7 +656,9 @@ class IndianRummy(Variant):
             # An arrangement is private: it is kept, not written to the history.
             return attrs.evolve(
                 state,
-                arrangements=tuple(sorted(arranged.items())),
+                extra=attrs.evolve(
+                    IndianFacts.of(state), arrangements=tuple(sorted(arranged.items()))
+                ),
             )
         if isinstance(action, Show):
             return show(self, state, seat, action)
