@@ -421,8 +421,8 @@ def test_solve_refuses_bad_cards_with_status_2(
 
 
 def test_solve_unknown_variant_exits(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit, match="rummykit: unknown variant 'gin'"):
-        main(["solve", "gin", "As 2s 3s"])
+    with pytest.raises(SystemExit, match="rummykit: unknown variant 'canasta'"):
+        main(["solve", "canasta", "As 2s 3s"])
     with pytest.raises(SystemExit, match="unknown option 'wild'"):
         main(["solve", "classic", "As 2s 3s", "--option", "wild=7"])
 

@@ -1267,7 +1267,7 @@ HOSTILE_FILES: dict[str, str] = {
     "wrong_format.json": "not a rummykit document",
     "unknown_version.json": "unsupported version 99",
     "wrong_kind.json": "expected a saved state, found 'view'",
-    "unknown_variant.json": "unknown variant 'gin'",
+    "unknown_variant.json": "unknown variant 'canasta'",
     "unknown_option.json": "unknown option 'jokers'",
     "bad_option_value.json": "target must be a whole number",
     "extra_card.json": "got 53 cards",

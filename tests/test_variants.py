@@ -25,6 +25,7 @@ from rummykit.partition import (
 from rummykit.variants import (
     VARIANTS,
     ClassicRummy,
+    GinRummy,
     IndianRummy,
     Rumino,
     Variant,
@@ -33,8 +34,8 @@ from rummykit.variants import (
 )
 from tests.strategies import hands, wild_ranks
 
-VariantClass = type[Rumino] | type[IndianRummy] | type[ClassicRummy]
-ALL_CLASSES: tuple[VariantClass, ...] = (Rumino, IndianRummy, ClassicRummy)
+VariantClass = type[Rumino] | type[IndianRummy] | type[ClassicRummy] | type[GinRummy]
+ALL_CLASSES: tuple[VariantClass, ...] = (Rumino, IndianRummy, ClassicRummy, GinRummy)
 
 
 def _raises_naming(
@@ -47,8 +48,13 @@ def _raises_naming(
 
 
 def test_variants_are_listed_in_a_fixed_order() -> None:
-    assert (Rumino, IndianRummy, ClassicRummy) == VARIANTS
-    assert [variant.name for variant in VARIANTS] == ["rumino", "indian", "classic"]
+    assert (Rumino, IndianRummy, ClassicRummy, GinRummy) == VARIANTS
+    assert [variant.name for variant in VARIANTS] == [
+        "rumino",
+        "indian",
+        "classic",
+        "gin",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -68,6 +74,8 @@ def test_variants_are_listed_in_a_fixed_order() -> None:
         ("  Classic ", ClassicRummy),
         ("RUMINO", Rumino),
         ("Indian_Rummy", IndianRummy),
+        ("gin", GinRummy),
+        ("Gin_Rummy", GinRummy),
     ],
 )
 def test_find_variant_by_name_or_alias(name: str, expected: VariantClass) -> None:
@@ -86,9 +94,9 @@ def test_every_alias_finds_its_variant() -> None:
     assert len(aliases) == len(set(aliases)), "an alias names two variants"
 
 
-@pytest.mark.parametrize("name", ["poker", "", "gin", "rumino2", "indian rummy"])
+@pytest.mark.parametrize("name", ["poker", "", "canasta", "rumino2", "indian rummy"])
 def test_unknown_variant_name(name: str) -> None:
-    message = f"unknown variant {name!r}; known: rumino, indian, classic"
+    message = f"unknown variant {name!r}; known: rumino, indian, classic, gin"
     with pytest.raises(ValueError, match=re.escape(message)):
         find_variant(name)
     with pytest.raises(ValueError, match=re.escape(message)):

@@ -36,6 +36,7 @@ from rummykit.partition import (
 from rummykit.variants import (
     VARIANTS,
     ClassicRummy,
+    GinRummy,
     IndianRummy,
     Rumino,
     Variant,
@@ -70,6 +71,7 @@ __all__ = [
     "Card",
     "ClassicRummy",
     "DeckSpec",
+    "GinRummy",
     "Hand",
     "IllegalActionError",
     "IndianRummy",

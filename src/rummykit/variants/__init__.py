@@ -2,13 +2,13 @@
 
 >>> from rummykit.variants import VARIANTS, get_variant
 >>> [variant.name for variant in VARIANTS]
-['rumino', 'indian', 'classic']
+['rumino', 'indian', 'classic', 'gin']
 >>> get_variant("indian", preset="standard").cap
 80
 >>> get_variant("poker")
 Traceback (most recent call last):
 ...
-ValueError: unknown variant 'poker'; known: rumino, indian, classic
+ValueError: unknown variant 'poker'; known: rumino, indian, classic, gin
 """
 
 from __future__ import annotations
@@ -17,12 +17,14 @@ import attrs
 
 from rummykit.variants.base import Variant
 from rummykit.variants.classic import ClassicRummy
+from rummykit.variants.gin import GinRummy
 from rummykit.variants.indian import IndianRummy
 from rummykit.variants.rumino import Rumino
 
 __all__ = [
     "VARIANTS",
     "ClassicRummy",
+    "GinRummy",
     "IndianRummy",
     "Rumino",
     "Variant",
@@ -31,7 +33,7 @@ __all__ = [
 ]
 
 #: Every rule set rummykit ships, in a fixed order.
-VARIANTS: tuple[type[Variant], ...] = (Rumino, IndianRummy, ClassicRummy)
+VARIANTS: tuple[type[Variant], ...] = (Rumino, IndianRummy, ClassicRummy, GinRummy)
 
 
 def find_variant(name: str) -> type[Variant]:
