@@ -92,6 +92,8 @@ CONFIGS: list[tuple[str, dict[str, object], int]] = [
     ("indian", {}, 4),
     ("indian", {"preset": "standard"}, 2),
     ("indian", {"preset": "standard", "indicator_in_stock": True}, 5),
+    ("gin", {}, 2),
+    ("gin", {"oklahoma": True, "big_gin": True}, 2),
 ]
 
 CONFIG_IDS = [
@@ -271,6 +273,7 @@ MATCH_CONFIGS: list[tuple[str, dict[str, object], int, int | None]] = [
     ),
     ("indian", {}, 3, 3),
     ("indian", {"preset": "standard"}, 2, 4),
+    ("gin", {"target": 50}, 2, None),
 ]
 
 
