@@ -1,33 +1,50 @@
-"""Time whole hands between random agents, per variant, and OpenSpiel's and RLCard's
-Gin Rummy playouts where they are installed.
+"""Time whole hands between random agents, per variant, against OpenSpiel's and
+RLCard's Gin Rummy played the same way, and time long hands.
 
-Run it from a checkout with rummykit installed::
+Run it from a checkout with rummykit installed (``pip install -e '.[bench]'``
+for the peers)::
 
-    python benchmarks/games.py            # 200 hands a variant, median of 3 runs
-    python benchmarks/games.py --quick    # 20 hands, 1 run (CI smoke)
+    python benchmarks/games.py              # 200 hands a row, median of 3 runs
+    python benchmarks/games.py --quick      # 20 hands, 1 run (CI smoke)
+    python benchmarks/games.py --only classic,rumino --hands 50 --cpu-time
 
-Each hand is dealt from a fixed seed and played by ``RandomAgent`` at every
-seat, choosing from the legal actions of each state (``legal_actions`` and
-``apply``, which checks every action).  The table gives hands and actions per
-second, the median over the runs.  Classic Rummy is played with
-``max_turnovers=2`` so that random hands end.
+The first table plays random-agent hands: each hand is dealt from a seed
+(fresh seeds each run) and every seat chooses at random from
+``legal_actions()``, then ``apply`` carries the choice out.  The peers'
+games are played the same way; their chance nodes (the deal) are not counted.
+It gives actions per second (the whole loop), microseconds per
+``legal_actions`` and per ``apply`` (each call timed on its own), and the
+ratio of actions per second to OpenSpiel's and RLCard's, measured in the
+same run.  Classic Rummy is played with ``max_turnovers=3`` so that random
+hands end.
+
+The second table times long hands: a Classic hand (``max_turnovers=None``)
+in which both players draw from the stock and throw the drawn card, for 100,
+1,000 and 10,000 actions.  The cost of an action must not grow with the
+length of the hand: the target is at most 1.5 times the 1,000-action cost at
+10,000 actions.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import os
+import platform
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
+import rummykit
+from rummykit.engine import Discard, DrawStock
 from rummykit.variants import ClassicRummy, IndianRummy, Rumino, Variant
 
 _SETUPS: list[tuple[str, Variant, int]] = [
-    ("classic, 2 players", ClassicRummy(max_turnovers=2), 2),
-    ("classic, 4 players", ClassicRummy(max_turnovers=2), 4),
+    ("classic, 2 players", ClassicRummy(max_turnovers=3), 2),
+    ("classic, 4 players", ClassicRummy(max_turnovers=3), 4),
     ("rumino, 2 players", Rumino(), 2),
     ("rumino, 4 players", Rumino(), 4),
     ("indian gamentio, 2 players", IndianRummy(), 2),
@@ -36,123 +53,256 @@ _SETUPS: list[tuple[str, Variant, int]] = [
     ("indian standard, 4 players", IndianRummy(preset="standard"), 4),
 ]
 
+_STEP_CAP = 5_000
+"""Actions at most in one random hand (a hand that runs longer is cut off)."""
 
-def _rummykit_run(variant: Variant, players: int, hands: int) -> tuple[float, int]:
-    """Play ``hands`` seeded random hands; return the seconds taken and actions."""
-    actions = 0
-    start = time.perf_counter()
-    for seed in range(hands):
+Clock = Callable[[], float]
+
+
+class Tally:
+    """Totals of one run: seconds in the loop, in legal_actions and in apply."""
+
+    def __init__(self) -> None:
+        self.total = 0.0
+        self.legal = 0.0
+        self.apply = 0.0
+        self.actions = 0
+        self.hands = 0
+
+
+def _rummykit_run(variant: Variant, players: int, seeds: range, clock: Clock) -> Tally:
+    """Play one hand for each seed; time the loop and each call."""
+    tally = Tally()
+    start = clock()
+    for seed in seeds:
         rng = random.Random(seed)
         state = variant.new_game(players=players, seed=seed)
         steps = 0
-        while not state.is_terminal and steps < 5_000:
+        while not state.is_terminal and steps < _STEP_CAP:
+            t0 = clock()
             legal = state.legal_actions()
+            t1 = clock()
             state = state.apply(legal[rng.randrange(len(legal))])
+            t2 = clock()
+            tally.legal += t1 - t0
+            tally.apply += t2 - t1
             steps += 1
-        actions += steps
-    return time.perf_counter() - start, actions
+        tally.actions += steps
+        tally.hands += 1
+    tally.total = clock() - start
+    return tally
 
 
-def _openspiel_run(hands: int) -> tuple[float, int] | None:
+def _openspiel_run(seeds: range, clock: Clock) -> Tally | None:
     try:
         import pyspiel
     except ImportError:
         return None
     game: Any = pyspiel.load_game("gin_rummy")
-    actions = 0
-    start = time.perf_counter()
-    for seed in range(hands):
+    tally = Tally()
+    chance = 0.0
+    start = clock()
+    for seed in seeds:
         rng = random.Random(seed)
         state = game.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
+                c0 = clock()
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                chance += clock() - c0
             else:
+                t0 = clock()
                 legal = state.legal_actions()
+                t1 = clock()
                 state.apply_action(legal[rng.randrange(len(legal))])
-                actions += 1
-    return time.perf_counter() - start, actions
+                t2 = clock()
+                tally.legal += t1 - t0
+                tally.apply += t2 - t1
+                tally.actions += 1
+        tally.hands += 1
+    tally.total = clock() - start - chance
+    return tally
 
 
-def _rlcard_run(hands: int) -> tuple[float, int] | None:
+def _rlcard_run(seeds: range, clock: Clock) -> Tally | None:
     try:
         import rlcard
     except ImportError:
         return None
     env: Any = rlcard.make("gin-rummy", config={"seed": 0})
-    actions = 0
-    start = time.perf_counter()
-    for seed in range(hands):
+    tally = Tally()
+    start = clock()
+    for seed in seeds:
         rng = random.Random(seed)
         env.seed(seed)
         state, _ = env.reset()
         while not env.is_over():
+            t0 = clock()
             legal = list(state["legal_actions"].keys())
+            t1 = clock()
             state, _ = env.step(legal[rng.randrange(len(legal))])
-            actions += 1
-    return time.perf_counter() - start, actions
+            t2 = clock()
+            tally.legal += t1 - t0
+            tally.apply += t2 - t1
+            tally.actions += 1
+        tally.hands += 1
+    tally.total = clock() - start
+    return tally
 
 
-def _median(
-    run: Callable[[], tuple[float, int] | None], runs: int
-) -> tuple[float, float] | None:
-    """The medians of hands/s and actions/s over ``runs`` runs."""
-    rates: list[tuple[float, float]] = []
-    for _ in range(runs):
+class Row:
+    """The medians of one row over the runs."""
+
+    def __init__(self, label: str, tallies: list[Tally]) -> None:
+        self.label = label
+        self.hands = statistics.median(t.hands for t in tallies)
+        self.actions_per_hand = statistics.median(t.actions / t.hands for t in tallies)
+        self.rate = statistics.median(t.actions / t.total for t in tallies)
+        self.legal_us = statistics.median(1e6 * t.legal / t.actions for t in tallies)
+        self.apply_us = statistics.median(1e6 * t.apply / t.actions for t in tallies)
+
+
+def _runs(
+    run: Callable[[range], Tally | None], hands: int, runs: int, salt: int
+) -> list[Tally] | None:
+    """``runs`` runs of ``hands`` hands, each run on fresh seeds."""
+    tallies: list[Tally] = []
+    for number in range(runs):
         gc.collect()
-        result = run()
-        if result is None:
+        first = salt * 1_000_000 + number * hands
+        tally = run(range(first, first + hands))
+        if tally is None:
             return None
-        seconds, actions = result
-        rates.append((seconds, actions))
-    return (
-        statistics.median(rate[0] for rate in rates),
-        statistics.median(float(rate[1]) for rate in rates),
-    )
+        tallies.append(tally)
+    return tallies
+
+
+def long_hand(length: int, clock: Clock) -> float:
+    """Microseconds per action over a Classic hand of ``length`` actions in which
+    both players draw from the stock and throw the drawn card."""
+    variant = ClassicRummy(max_turnovers=None)
+    state = variant.new_game(players=2, seed=length)
+    draw = DrawStock()
+    gc.collect()
+    start = clock()
+    for _ in range(length // 2):
+        state = state.apply(draw)
+        drawn = state.drawn
+        assert drawn is not None
+        state = state.apply(Discard(drawn))
+    seconds = clock() - start
+    assert len(state.history) == length // 2 * 2
+    return 1e6 * seconds / length
+
+
+def _ratio(mine: float, peer: Row | None) -> str:
+    return "-" if peer is None else f"{mine / peer.rate:.2f}x"
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=200, help="hands per variant")
+    parser.add_argument("--hands", type=int, default=200, help="hands per row")
     parser.add_argument("--runs", type=int, default=3, help="runs; the median is shown")
-    parser.add_argument("--quick", action="store_true", help="20 hands, 1 run")
+    parser.add_argument(
+        "--quick", action="store_true", help="20 hands, 1 run, hands of 100-2,000"
+    )
+    parser.add_argument(
+        "--only", default="", help="comma-separated words: keep rows that name one"
+    )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="time with the process's CPU clock (for a shared machine)",
+    )
+    parser.add_argument(
+        "--no-long", action="store_true", help="skip the long-hand table"
+    )
     args = parser.parse_args(argv)
     hands, runs = (20, 1) if args.quick else (args.hands, args.runs)
-    print(f"random-agent hands: {hands} a row, median of {runs} run(s)\n")
-    print(f"{'game':<34} {'hands/s':>9} {'actions/s':>10} {'actions/hand':>13}")
-    rows: list[tuple[str, tuple[float, float] | None, int]] = []
-    for label, variant, players in _SETUPS:
+    lengths = (100, 1_000, 2_000) if args.quick else (100, 1_000, 10_000)
+    clock: Clock = time.process_time if args.cpu_time else time.perf_counter
+    words = [word.strip() for word in args.only.split(",") if word.strip()]
+    setups = [s for s in _SETUPS if not words or any(w in s[0] for w in words)]
+
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
+    print("rummykit games benchmark")
+    print(f"date:      {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    print(
+        f"machine:   {platform.machine()}, {os.cpu_count()} CPUs, {platform.system()}"
+    )
+    print(f"load:      {load[0]:.2f}, {load[1]:.2f}, {load[2]:.2f} before the run")
+    print(f"python:    {platform.python_implementation()} {sys.version.split()[0]}")
+    print(f"rummykit:  {rummykit.__version__}")
+    clock_name = "time.process_time (CPU)" if args.cpu_time else "time.perf_counter"
+    print(f"clock:     {clock_name}")
+    print(f"hands:     {hands} a row (fresh seeds each run), median of {runs} run(s)\n")
+
+    rows: list[Row | None] = []
+    labels: list[str] = []
+    for salt, (label, variant, players) in enumerate(setups, start=1):
 
         def run(
-            variant: Variant = variant, players: int = players
-        ) -> tuple[float, int]:
-            return _rummykit_run(variant, players, hands)
+            seeds: range, variant: Variant = variant, players: int = players
+        ) -> Tally:
+            return _rummykit_run(variant, players, seeds, clock)
 
-        rows.append((f"rummykit {label}", _median(run, runs), hands))
-    rows.append(
-        (
-            "OpenSpiel gin_rummy, 2 players",
-            _median(lambda: _openspiel_run(hands), runs),
-            hands,
-        )
+        tallies = _runs(run, hands, runs, salt)
+        labels.append(f"rummykit {label}")
+        rows.append(None if tallies is None else Row(labels[-1], tallies))
+    peers: list[tuple[str, Callable[[range], Tally | None]]] = [
+        ("OpenSpiel gin_rummy, 2 players", lambda s: _openspiel_run(s, clock)),
+        ("RLCard gin-rummy, 2 players", lambda s: _rlcard_run(s, clock)),
+    ]
+    peer_rows: list[Row | None] = []
+    for label, peer_run in peers:
+        tallies = _runs(peer_run, hands, runs, 0)
+        peer_rows.append(None if tallies is None else Row(label, tallies))
+        labels.append(label)
+    openspiel, rlcard = peer_rows
+
+    head = (
+        f"{'game':<36} {'actions/hand':>12} {'actions/s':>10} "
+        f"{'us/legal':>9} {'us/apply':>9} {'vs OpenSpiel':>12} {'vs RLCard':>10}"
     )
-    rows.append(
-        (
-            "RLCard gin-rummy, 2 players",
-            _median(lambda: _rlcard_run(hands), runs),
-            hands,
-        )
-    )
-    for label, result, count in rows:
-        if result is None:
-            print(f"{label:<34} {'-':>9} {'-':>10} {'-':>13}   (not installed)")
+    print(head)
+    print("-" * len(head))
+    for label, row in zip(labels, [*rows, *peer_rows], strict=True):
+        if row is None:
+            print(
+                f"{label:<36} {'-':>12} {'-':>10} {'-':>9} {'-':>9}   (not installed)"
+            )
             continue
-        seconds, actions = result
         print(
-            f"{label:<34} {count / seconds:>9.1f} {actions / seconds:>10.0f} "
-            f"{actions / count:>13.1f}"
+            f"{label:<36} {row.actions_per_hand:>12.1f} {row.rate:>10.0f} "
+            f"{row.legal_us:>9.1f} {row.apply_us:>9.1f} "
+            f"{_ratio(row.rate, openspiel):>12} {_ratio(row.rate, rlcard):>10}"
         )
+    print("-" * len(head))
+    print(
+        "actions/s: the whole loop (legal_actions, the random choice, apply);\n"
+        "us/legal, us/apply: each call timed on its own; vs: actions/s over the "
+        "peer's (above 1 is faster)."
+    )
+    if args.no_long:
+        return
+
+    print(
+        "\nLong Classic hands (draw from the stock, throw the drawn card; "
+        "max_turnovers=None)\n"
+    )
+    print(f"{'actions in the hand':>20} {'us/action':>10}")
+    costs: dict[int, float] = {}
+    for length in lengths:
+        costs[length] = statistics.median(long_hand(length, clock) for _ in range(runs))
+        print(f"{length:>20,} {costs[length]:>10.1f}")
+    longest = lengths[-1]
+    growth = costs[longest] / costs[1_000]
+    verdict = "met" if growth <= 1.5 else "NOT met"
+    print(
+        f"\ncost per action at {longest:,} / at 1,000: {growth:.2f} "
+        f"(target at most 1.5: {verdict})"
+    )
 
 
 if __name__ == "__main__":

@@ -75,10 +75,13 @@ if os.environ.get("RUMMYKIT_DOCS_INTERSPHINX") == "1":
 # first needs it (``collections.abc.Sequence``, ``random.Random``, ...).
 nitpick_ignore = [
     ("py:class", "collections.abc.Iterable"),
+    ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "random.Random"),
     ("py:class", "secrets.SystemRandom"),
+    # The item type of a History, a type variable with no page of its own.
+    ("py:class", "rummykit.engine.history.T"),
 ]
 
 # -- doctest -----------------------------------------------------------------

@@ -305,7 +305,7 @@ def test_agents_follow_the_protocol() -> None:
 def test_random_agent_is_reproducible_from_its_seed() -> None:
     variant = get_variant("rumino")
 
-    def record(agents: list[Agent]) -> tuple[Action, ...]:
+    def record(agents: list[Agent]) -> Sequence[Action]:
         return play_hand(variant, agents, seed=3).actions
 
     first = record([RandomAgent(seed=7), RandomAgent(seed=8)])

@@ -24,6 +24,7 @@ from rummykit.engine.actions import (
     Show,
     Timeout,
 )
+from rummykit.engine.history import History
 from rummykit.engine.outcome import Outcome, Payment, Termination
 from rummykit.engine.rules import RuleSet, StockPolicy
 from rummykit.engine.state import Origin, State, new_game
@@ -47,6 +48,7 @@ __all__ = [
     "Event",
     "Expiry",
     "FaceDownDeclare",
+    "History",
     "Knock",
     "LayMeld",
     "LayOff",

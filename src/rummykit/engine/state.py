@@ -35,6 +35,7 @@ from rummykit.engine.actions import (
     Phase,
     Timeout,
 )
+from rummykit.engine.history import History
 from rummykit.engine.outcome import Outcome
 from rummykit.engine.rules import RuleSet, StockPolicy
 from rummykit.engine.views import Expiry, PendingDecision, PlayerView, TableMeld
@@ -45,6 +46,16 @@ if TYPE_CHECKING:  # pragma: no cover
     pass
 
 __all__ = ["Origin", "State", "new_game"]
+
+
+def _events(events: Iterable[Event]) -> History[Event]:
+    """Keep a history as it is; make one of any other sequence of events."""
+    return events if isinstance(events, History) else History(events)
+
+
+def _actions(actions: Iterable[Action]) -> History[Action]:
+    """Keep a history as it is; make one of any other sequence of actions."""
+    return actions if isinstance(actions, History) else History(actions)
 
 
 @attrs.frozen(kw_only=True)
@@ -119,8 +130,9 @@ class State:
     arrangements: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = ()
     """Groupings arranged but not yet shown, as (seat, groups); private to the
     seat, and what a timeout freezes."""
-    history: tuple[Event, ...] = ()
-    """Every action of the hand, with the card it moved."""
+    history: History[Event] = attrs.field(default=History(), converter=_events)
+    """Every action of the hand, with the card it moved: a read-only sequence
+    (:class:`~rummykit.engine.History`) that grows in constant time."""
     outcome: Outcome | None = None
     """How the hand ended, once it has."""
     scores: tuple[int, ...] = ()
@@ -129,9 +141,9 @@ class State:
     """The seed of the next shuffle, hidden from every player."""
     origin: Origin | None = None
     """How the hand was dealt, for saving and replaying it."""
-    actions: tuple[Action, ...] = ()
+    actions: History[Action] = attrs.field(default=History(), converter=_actions)
     """Every action applied to the hand, in order: with :attr:`origin`, a record
-    that replays it exactly."""
+    that replays it exactly.  A read-only sequence like :attr:`history`."""
 
     # -- reading -----------------------------------------------------------------
 
@@ -339,7 +351,7 @@ class State:
         """
         self.check(action)
         after = self._apply_unchecked(action)
-        return attrs.evolve(after, actions=(*self.actions, action))
+        return attrs.evolve(after, actions=self.actions.add(action))
 
     def draw_stock(self) -> State:
         """Shortcut for ``apply(DrawStock())``."""
@@ -372,7 +384,7 @@ class State:
         if isinstance(action, Claim) and self.phase is Phase.CLAIM:
             event = Event(player=self.current, action=action, card=self.pile[-1])
             return self.rules.apply_claim(
-                attrs.evolve(self, history=(*self.history, event))
+                attrs.evolve(self, history=self.history.add(event))
             )
         return self.rules.apply_action(self, action)
 
@@ -395,7 +407,7 @@ class State:
 
     def _pass_claim(self) -> State:
         state = attrs.evolve(
-            self, history=(*self.history, Event(player=self.current, action=Pass()))
+            self, history=self.history.add(Event(player=self.current, action=Pass()))
         )
         queue = self.queue[1:]
         if not queue:
@@ -424,7 +436,7 @@ class State:
             drawn=card,
             phase=Phase.PLAY,
             decision_id=state.decision_id + 1,
-            history=(*state.history, event),
+            history=state.history.add(event),
         )
         return self.rules.after_draw(drawn)
 
@@ -435,9 +447,8 @@ class State:
             self,
             hands=tuple(hands),
             pile=(*self.pile, action.card),
-            history=(
-                *self.history,
-                Event(player=self.current, action=action, card=action.card),
+            history=self.history.add(
+                Event(player=self.current, action=action, card=action.card)
             ),
         )
         if not hands[self.current]:
@@ -529,7 +540,7 @@ class State:
         state = attrs.evolve(
             self,
             lapses=tuple(lapses),
-            history=(*self.history, Event(player=player, action=action)),
+            history=self.history.add(Event(player=player, action=action)),
         )
         expiry = timer.on_expiry
         limit = self.rules.lapse_limit()

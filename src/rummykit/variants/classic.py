@@ -289,7 +289,7 @@ class ClassicRummy(Variant):
             table=tuple(table),
             turn_melds=turn_melds,
             melded=tuple(melded),
-            history=(*state.history, Event(player=player, action=action)),
+            history=state.history.add(Event(player=player, action=action)),
         )
         if not hands[player]:
             return self.on_empty_hand(state)

@@ -59,7 +59,7 @@ def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
         hands=tuple(hands),
         active=tuple(active),
         out_of_play=(*state.out_of_play, *out.cards),
-        history=(*state.history, Event(player=seat, action=action)),
+        history=state.history.add(Event(player=seat, action=action)),
         penalties=tuple(sorted(penalties.items())),
     )
     return carry_on(v, state, seat)
@@ -100,7 +100,7 @@ def declare(v: IndianRummy, state: State, seat: int, action: Declare) -> State:
             active=tuple(active),
             shown=tuple(shown),
             out_of_play=(*state.out_of_play, *hand.cards),
-            history=(*state.history, event),
+            history=state.history.add(event),
             penalties=tuple(sorted(penalties.items())),
         )
         return carry_on(v, state, seat)
@@ -117,7 +117,7 @@ def declare(v: IndianRummy, state: State, seat: int, action: Declare) -> State:
         hands=tuple(hands),
         shown=tuple(shown),
         out_of_play=(*state.out_of_play, action.finish),
-        history=(*state.history, event),
+        history=state.history.add(event),
         phase=Phase.SHOW,
         queue=tuple(queue),
         current=queue[0],
@@ -156,7 +156,7 @@ def show(v: IndianRummy, state: State, seat: int, action: Show) -> State:
     state = attrs.evolve(
         state,
         shown=tuple(shown),
-        history=(*state.history, Event(player=seat, action=action)),
+        history=state.history.add(Event(player=seat, action=action)),
         show_points=tuple(sorted(shows.items())),
     )
     queue = state.queue[1:]

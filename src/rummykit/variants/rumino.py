@@ -467,7 +467,7 @@ class Rumino(RuminoMatch, Variant):
             return self._shown(state, player, shown)
         event = Event(player=player, action=action)
         if isinstance(action, DeclareRumino):
-            state = attrs.evolve(state, history=(*state.history, event))
+            state = attrs.evolve(state, history=state.history.add(event))
             return self._rumino_end(state, player, "declared a rumino")
         thrown = action.discard if isinstance(action, Knock | DeclareGin) else None
         if thrown is not None:
@@ -475,7 +475,7 @@ class Rumino(RuminoMatch, Variant):
             hands[player] = hands[player].remove(thrown)
             event = Event(player=player, action=action, card=thrown)
             state = attrs.evolve(state, hands=tuple(hands), pile=(*state.pile, thrown))
-        state = attrs.evolve(state, history=(*state.history, event))
+        state = attrs.evolve(state, history=state.history.add(event))
         if isinstance(action, DeclareGin):
             if self.is_rumino(state.hands[player]):
                 # A rumino is also a gin; the rumino takes precedence (§1.2).
@@ -520,7 +520,7 @@ class Rumino(RuminoMatch, Variant):
             state,
             show_points=tuple(sorted(shows.items())),
             shown=tuple(shown),
-            history=(*state.history, Event(player=seat, action=action)),
+            history=state.history.add(Event(player=seat, action=action)),
         )
         queue = state.queue[1:]
         if queue:
@@ -585,7 +585,7 @@ class Rumino(RuminoMatch, Variant):
         card = state.pile[-1]
         hands = list(state.hands)
         hands[seat] = hands[seat].add(card)
-        claimed = (*state.history, Event(player=seat, action=Claim(), card=card))
+        claimed = state.history.add(Event(player=seat, action=Claim(), card=card))
         if state.history and isinstance(state.history[-1].action, Claim):
             claimed = state.history  # a manual claim is already recorded
         state = attrs.evolve(

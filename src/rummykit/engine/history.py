@@ -1,0 +1,182 @@
+"""A read-only sequence that grows by one item in constant time.
+
+A hand's history and its list of actions grow by one entry at every step.
+Copying a tuple at each step made a hand's cost grow with the square of its
+length; :class:`History` shares everything before the new entry with the
+sequence it grew from (a persistent linked list), so :meth:`History.add` costs
+the same at the 10,000th step as at the first.
+
+It reads like a tuple: ``len``, indexing, slicing (which gives a tuple),
+iteration, ``in``, and equality with a tuple or another history holding the
+same items.
+
+>>> from rummykit.engine.history import History
+>>> first = History(["a", "b"])
+>>> second = first.add("c")
+>>> len(first), len(second), second[-1], second[1:]
+(2, 3, 'c', ('b', 'c'))
+>>> second == ("a", "b", "c"), list(first)
+(True, ['a', 'b'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, TypeVar, final, overload
+
+__all__ = ["History"]
+
+T = TypeVar("T")
+
+
+@final
+class History(Sequence[T]):
+    """An immutable sequence with a constant-time :meth:`add`.
+
+    Each history holds its last item and the history before it; reading by
+    position builds (once, then keeps) a tuple of every item.  The last item
+    and the length are read without it.
+
+    >>> History().add(1).add(2)
+    History((1, 2))
+    >>> History((1, 2)) == History([1]).add(2), hash(History((1, 2))) == hash((1, 2))
+    (True, True)
+    """
+
+    __slots__ = ("_before", "_hash", "_items", "_last", "_len")
+
+    _before: History[T] | None
+    _last: T | None
+    _len: int
+    _items: tuple[T, ...] | None
+    _hash: int | None
+
+    def __init__(self, items: Iterable[T] = ()) -> None:
+        values = tuple(items)
+        self._items = values
+        self._hash = None
+        self._len = len(values)
+        self._before = None
+        self._last = values[-1] if values else None
+
+    @classmethod
+    def _grown(cls, before: History[T], item: T) -> History[T]:
+        grown: History[T] = object.__new__(cls)
+        grown._before = before
+        grown._last = item
+        grown._len = before._len + 1
+        grown._items = None
+        grown._hash = None
+        return grown
+
+    # -- growing -----------------------------------------------------------------------
+
+    def add(self, item: T) -> History[T]:
+        """This history with ``item`` after its last; this one is unchanged.
+
+        >>> History("ab").add("c")[-1]
+        'c'
+        """
+        return History._grown(self, item)
+
+    def extend(self, items: Iterable[T]) -> History[T]:
+        """This history with each of ``items`` added in order.
+
+        >>> History("a").extend("bc") == tuple("abc")
+        True
+        """
+        result = self
+        for item in items:
+            result = History._grown(result, item)
+        return result
+
+    def __add__(self, other: Iterable[T]) -> History[T]:
+        return self.extend(other)
+
+    # -- reading -----------------------------------------------------------------------
+
+    def items(self) -> tuple[T, ...]:
+        """Every item, first to last, as a tuple (built once, then kept).
+
+        >>> History("ab").add("c").items()
+        ('a', 'b', 'c')
+        """
+        if self._items is not None:
+            return self._items
+        newer: list[T] = []
+        node: History[T] = self
+        while node._items is None:
+            newer.append(node._last)  # type: ignore[arg-type]
+            assert node._before is not None
+            node = node._before
+        newer.reverse()
+        values = node._items + tuple(newer)
+        self._items = values
+        return values
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        if type(index) is int and self._len and (index == -1 or index == self._len - 1):
+            return self._last  # type: ignore[return-value]
+        return self.items()[index]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self.items())
+
+    def __reversed__(self) -> Iterator[T]:
+        node: History[T] | None = self
+        while node is not None and node._len:
+            if node._items is not None:
+                yield from reversed(node._items)
+                return
+            yield node._last  # type: ignore[misc]
+            node = node._before
+
+    def __bool__(self) -> bool:
+        return self._len > 0
+
+    # -- comparing ---------------------------------------------------------------------
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, History):
+            if self._len != other._len:
+                return False
+            mine: History[Any] = self
+            theirs: History[Any] = other
+            # Walk back until the two share their past (or one is a tuple).
+            while mine is not theirs:
+                if mine._items is not None or theirs._items is not None:
+                    return mine.items() == theirs.items()
+                if mine._last != theirs._last:
+                    return False
+                assert mine._before is not None and theirs._before is not None
+                mine, theirs = mine._before, theirs._before
+            return True
+        if isinstance(other, tuple):
+            return self._len == len(other) and self.items() == other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(self.items())
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"History({self.items()!r})"
+
+    def __reduce__(self) -> tuple[type[History[T]], tuple[tuple[T, ...]]]:
+        return (History, (self.items(),))
