@@ -25,7 +25,8 @@ differ and which option selects them.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import ClassVar
 
 import attrs
@@ -281,6 +282,8 @@ class GinRummy(GinMatch, Variant):
         >>> GinRummy.upcard_passes(state), GinRummy.upcard_passes(state.apply(Pass()))
         (0, 1)
         """
+        if len(state.history) > 2:
+            return None  # two passes at most, then someone draws
         passes = 0
         for event in state.history:
             if not isinstance(event.action, Pass):
@@ -443,7 +446,7 @@ class GinRummy(GinMatch, Variant):
             return gin_show.apply_show(self, state, action)
         if isinstance(action, Pass):
             event = Event(player=player, action=action)
-            state = attrs.evolve(state, history=(*state.history, event))
+            state = attrs.evolve(state, history=state.history.add(event))
             if self.at_wall(state) and self.upcard_passes(state) is None:
                 return self._void(state, f"player {player} passed at the wall")
             other = state.next_active(player)
@@ -489,20 +492,19 @@ class GinRummy(GinMatch, Variant):
         )
 
 
-def _repeated(history: tuple[Event, ...]) -> bool:
+def _repeated(history: Sequence[Event]) -> bool:
     """Whether the last two turns each took the discard and threw it back."""
-    if len(history) < 4:
+    last = list(islice(reversed(history), 4))
+    if len(last) < 4:
         return False
-    turns = (history[-4:-2], history[-2:])
-    for take, throw in turns:
-        if not (
-            isinstance(take.action, DrawDiscard)
-            and isinstance(throw.action, Discard)
-            and take.card == throw.card
-            and take.player == throw.player
-        ):
-            return False
-    return history[-4].player != history[-2].player
+    throw, take, before_throw, before_take = last
+    return (
+        all(isinstance(event.action, DrawDiscard) for event in (take, before_take))
+        and all(isinstance(event.action, Discard) for event in (throw, before_throw))
+        and take.card == throw.card
+        and before_take.card == before_throw.card
+        and take.player == throw.player != before_take.player == before_throw.player
+    )
 
 
 _RULES = MeldRules(ace_low=True, ace_high=False, wrap=False, max_set=4)

@@ -191,7 +191,7 @@ def knock(gin: GinRummy, state: State, action: Knock) -> State:
         state,
         hands=tuple(hands),
         pile=(*state.pile, action.discard),
-        history=(*state.history, event),
+        history=state.history.add(event),
         phase=Phase.SHOW,
         declarer=player,
         decision_id=state.decision_id + 1,
@@ -213,7 +213,7 @@ def big_gin(gin: GinRummy, state: State) -> State:
         state,
         hands=tuple(hands),
         table=(*state.table, *table),
-        history=(*state.history, Event(player=player, action=BigGin())),
+        history=state.history.add(Event(player=player, action=BigGin())),
         phase=Phase.SHOW,
         declarer=player,
         current=other,
@@ -225,7 +225,7 @@ def apply_show(gin: GinRummy, state: State, action: Action) -> State:
     """Lay a meld, lay a card off, or pass (the last pass scores the hand)."""
     player = state.current
     event = Event(player=player, action=action)
-    history = (*state.history, event)
+    history = state.history.add(event)
     if isinstance(action, Pass):
         step = stage(state)
         state = attrs.evolve(state, history=history)
@@ -266,10 +266,11 @@ def score(gin: GinRummy, state: State) -> State:
     values = gin.point_values
     mine = values.total(state.hands[knocker].cards)
     theirs = values.total(state.hands[defender].cards)
-    big = any(
-        isinstance(event.action, BigGin) and event.player == knocker
-        for event in state.history[-40:]
-    )
+    big = False
+    for event in reversed(state.history):
+        if isinstance(event.action, Knock | BigGin):
+            big = isinstance(event.action, BigGin)
+            break
     how = Termination.KNOCK
     winner: int | None = knocker
     if big:
