@@ -552,3 +552,23 @@ def test_match_next_dealer(rule: str, expected: int) -> None:
 def test_bad_options_are_refused_naming_them(option: str, value: object) -> None:
     with pytest.raises(ValueError, match=f"GinRummy.{option}"):
         get_variant("gin", **{option: value})
+
+
+# -- the same hands as OpenSpiel ------------------------------------------------------------
+
+
+def test_openspiel_gin_rummy_agrees_on_random_hands() -> None:
+    """Where OpenSpiel is installed (the ``bench`` extra), the comparison
+    harness plays a few random hands in both engines: legal actions agree at
+    every decision and the scores at the end, but for OpenSpiel's known
+    shortcuts."""
+    pytest.importorskip("pyspiel")
+    from benchmarks.compare_openspiel import Agreement, Comparer
+
+    comparer = Comparer(GinRummy())
+    results = [comparer.play(seed) for seed in range(1000, 1030)]
+    unexplained = [
+        r for r in results if not isinstance(r, Agreement) and r.kind == "unexplained"
+    ]
+    assert not unexplained, unexplained[0]
+    assert sum(isinstance(r, Agreement) for r in results) >= 25
