@@ -17,9 +17,10 @@ seats, random agents play whole hands, and at every step the tests check:
 Variants whose game flow is not written yet are skipped by
 :func:`tests.games.skip_unless_game_flow`; they join by themselves once it is.
 
-The default run plays a few hundred hands so that the file takes well under a
-minute.  For the long runs (thousands of hands) raise the count with the
-environment variable ``RUMMYKIT_CONFORMANCE_HANDS``, for example::
+The default (fast) profile plays a couple of hundred hands so that the file
+takes well under a minute; ``RUMMYKIT_TEST_PROFILE=deep`` plays 500 a variant.
+For the long runs (thousands of hands) set the count with the environment
+variable ``RUMMYKIT_CONFORMANCE_HANDS``, for example::
 
     RUMMYKIT_CONFORMANCE_HANDS=5000 pytest tests/test_conformance.py
 """
@@ -64,11 +65,13 @@ from tests.games import (
     skip_unless_game_flow,
     uniform_agent,
 )
+from tests.profiles import DEEP
 
 #: Hands played per variant by the main test, spread over the table sizes and
-#: the configurations of :data:`TERMINATING`.  Raise it with the environment
-#: variable ``RUMMYKIT_CONFORMANCE_HANDS`` for the "thousands of hands" runs.
-HANDS = int(os.environ.get("RUMMYKIT_CONFORMANCE_HANDS", "80"))
+#: the configurations of :data:`TERMINATING`: 40 in the fast profile, 500 in
+#: the deep one (see :mod:`tests.profiles`).  Set the environment variable
+#: ``RUMMYKIT_CONFORMANCE_HANDS`` for the "thousands of hands" runs.
+HANDS = int(os.environ.get("RUMMYKIT_CONFORMANCE_HANDS", "500" if DEEP else "40"))
 
 #: Share of :data:`HANDS` a variant plays by default, where its hands are slow
 #: to check (Rumino's 108-card deck with jokers makes every partition costly).

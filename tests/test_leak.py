@@ -40,6 +40,7 @@ from tests.games import (
     seat_range,
     uniform_agent,
 )
+from tests.profiles import examples
 
 AGENTS = (greedy_agent, uniform_agent, hoarding_agent)
 
@@ -169,7 +170,7 @@ def variants(draw: st.DrawFn) -> Variant:
     return cls(**options)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     variant=variants(),
     players=st.integers(0, 10),
@@ -237,7 +238,7 @@ def public_cards(state: State) -> set[Card]:
     return seen
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(
     variant=variants(),
     players=st.integers(0, 10),

@@ -15,7 +15,7 @@ from itertools import combinations, combinations_with_replacement
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from rummykit import (
@@ -30,6 +30,7 @@ from rummykit import (
     RummyError,
     parse_cards,
 )
+from tests.profiles import examples
 from tests.strategies import meld_candidates, meld_rules, ranks
 
 #: Rumino (§1.2): sets of 3-4 that may repeat a card, runs of 3-4, ace low only.
@@ -357,6 +358,25 @@ def test_build_keeps_wild_cards_natural_where_it_can() -> None:
     assert built.jokers == (Card.joker(),)
     run = Meld.build("7s 7h Jk", wild_rank=Rank.SEVEN, kind=MeldKind.RUN)
     assert len(run.jokers) == 2
+
+
+def test_build_wild_cards_beyond_every_suit_are_jokers() -> None:
+    """With every suit natural and distinct suits required, the wild cards left
+    over stand in as jokers: they stand for another card, so the meld counts
+    them and is not pure (they never stand for themselves)."""
+    rules = MeldRules(max_set=None, set_distinct_suits=True)
+    for text in ("As As As Ah Ad Ac", "Ah Ah Ah Ah Ad Ac As", "7c 7c 7s 7h 7d"):
+        wild_rank = Card(text[:2]).rank
+        built = Meld.build(text, rules, wild_rank=wild_rank)
+        extra = len(parse_cards(text)) - 4
+        assert built.kind is MeldKind.SET
+        assert len(built.jokers) == extra
+        assert not built.pure
+        naturals = [
+            c for c, s in zip(built.cards, built.stands_for, strict=True) if c == s
+        ]
+        assert len({card.suit for card in naturals}) == len(naturals) == 4
+        assert {stands.rank for stands in built.stands_for} == {wild_rank}
 
 
 def test_build_accepts_notation_hands_and_card_lists() -> None:
@@ -922,7 +942,7 @@ def meld_problems(
     return cards, rules, wild_rank
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(meld_problems())
 def test_is_meld_agrees_with_build_and_why_not(
     problem: tuple[tuple[Card, ...], MeldRules, Rank | None],
@@ -940,7 +960,7 @@ def test_is_meld_agrees_with_build_and_why_not(
         assert str(caught.value) == f"{text} is not a meld: {reason}"
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(meld_problems())
 def test_is_meld_agrees_with_a_reference(
     problem: tuple[tuple[Card, ...], MeldRules, Rank | None],
@@ -966,8 +986,16 @@ def _is_wild(card: Card, wild_rank: Rank | None) -> bool:
     return card.rank is not None and card.rank == wild_rank
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(meld_problems(), st.sampled_from([None, MeldKind.RUN, MeldKind.SET]))
+@example(  # wild aces beyond the four suits once stood for themselves
+    (
+        parse_cards("As As As Ah Ad Ac"),
+        MeldRules(max_set=None, set_distinct_suits=True),
+        Rank.ACE,
+    ),
+    None,
+)
 def test_built_meld_is_consistent(
     problem: tuple[tuple[Card, ...], MeldRules, Rank | None], kind: MeldKind | None
 ) -> None:
@@ -1040,7 +1068,7 @@ def test_built_meld_is_consistent(
     )
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(meld_problems())
 def test_build_prefers_runs_among_equally_natural_melds(
     problem: tuple[tuple[Card, ...], MeldRules, Rank | None],

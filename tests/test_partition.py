@@ -61,12 +61,13 @@ from rummykit.partition import (
 )
 from rummykit.variants import ClassicRummy, IndianRummy, Rumino
 from tests.bruteforce import Scorer
+from tests.profiles import examples
 from tests.strategies import deck_specs, meld_rules, ranks, wild_ranks
 
 MAX_BRUTE = 9
 """The most cards a hand compared with the brute force holds."""
 
-EXAMPLES = int(os.environ.get("RUMMYKIT_PARTITION_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("RUMMYKIT_PARTITION_EXAMPLES", str(examples(150))))
 """Examples per property; raise the variable for a deeper search."""
 
 PROPERTY = settings(

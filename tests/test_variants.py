@@ -32,6 +32,7 @@ from rummykit.variants import (
     find_variant,
     get_variant,
 )
+from tests.profiles import examples
 from tests.strategies import hands, wild_ranks
 
 VariantClass = type[Rumino] | type[IndianRummy] | type[ClassicRummy] | type[GinRummy]
@@ -583,7 +584,7 @@ VARIANT_SAMPLES: tuple[Variant, ...] = (
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     variant=st.sampled_from(VARIANT_SAMPLES),
     hand=hands(1, 9, decks=2, jokers=2),

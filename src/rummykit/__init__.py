@@ -20,6 +20,7 @@ from rummykit.errors import (
     IllegalActionError,
     InvalidCardError,
     InvalidMeldError,
+    InvalidOptionError,
     InvalidStateError,
     RummyError,
 )
@@ -77,6 +78,7 @@ __all__ = [
     "IndianRummy",
     "InvalidCardError",
     "InvalidMeldError",
+    "InvalidOptionError",
     "InvalidStateError",
     "Meld",
     "MeldKind",

@@ -18,6 +18,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidCardError",
     "InvalidMeldError",
+    "InvalidOptionError",
     "InvalidStateError",
     "RummyError",
 ]
@@ -72,6 +73,19 @@ class IllegalActionError(RummyError, ValueError):
         self.action = action
         self.reason = reason
         super().__init__(f"illegal action {action}: {reason}")
+
+
+class InvalidOptionError(RummyError, ValueError):
+    """A bad argument or option value: an unknown variant or option, an
+    option out of its range, or options that do not fit together.
+
+    Nothing is created and nothing changes.
+
+    >>> raise InvalidOptionError("stake must be at least 0, not -1")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.InvalidOptionError: stake must be at least 0, not -1
+    """
 
 
 class InvalidStateError(RummyError, ValueError):

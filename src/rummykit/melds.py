@@ -394,9 +394,16 @@ def _build_set(
     for n, i in enumerate(ordered):
         if n < len(naturals):
             stands_for.append(cards[i])
-        else:
-            suit = free_suits[(n - len(naturals)) % len(free_suits)]
-            stands_for.append(Card.from_code(suit * 13 + rank))
+            continue
+        suit = free_suits[(n - len(naturals)) % len(free_suits)]
+        if suit * 13 + rank == cards[i].code:
+            # A wild card used as a joker stands for another card than itself
+            # (with every suit taken, a set of five or more repeats a suit), so
+            # that it counts as a joker: the meld is then not pure.
+            suit = next(
+                s for s in (*free_suits, 0, 1) if s * 13 + rank != cards[i].code
+            )
+        stands_for.append(Card.from_code(suit * 13 + rank))
     meld = Meld(
         kind=MeldKind.SET,
         cards=tuple(cards[i] for i in ordered),
