@@ -44,7 +44,7 @@ from rummykit.engine import (
     Termination,
 )
 from rummykit.engine.actions import Discard, Event
-from rummykit.errors import InvalidCardError
+from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import MeldRules
 from rummykit.partition import PointValues
 from rummykit.variants import gin_show
@@ -139,7 +139,7 @@ class GinRummy(GinMatch, Variant):
         for name in ("knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus"):
             whole(f"GinRummy.{name}", getattr(self, name), 0)
         if self.wall not in range(0, 31) or isinstance(self.wall, bool):
-            raise ValueError(
+            raise InvalidOptionError(
                 f"GinRummy.wall must be a whole number from 0 to 30, not {self.wall!r}"
             )
         whole("GinRummy.max_upcard_draws", self.max_upcard_draws, 1, optional=True)
@@ -154,7 +154,9 @@ class GinRummy(GinMatch, Variant):
             or not math.isfinite(self.stake)
             or self.stake < 0
         ):
-            raise ValueError(f"GinRummy.stake must be 0 or more, not {self.stake!r}")
+            raise InvalidOptionError(
+                f"GinRummy.stake must be 0 or more, not {self.stake!r}"
+            )
 
     # -- the cards --------------------------------------------------------------------
 
