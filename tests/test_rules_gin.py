@@ -6,6 +6,9 @@ non-dealer) holds the first hand and acts first.
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 from rummykit import Card, Hand, IllegalActionError, get_variant
@@ -563,9 +566,14 @@ def test_openspiel_gin_rummy_agrees_on_random_hands() -> None:
     every decision and the scores at the end, but for OpenSpiel's known
     shortcuts."""
     pytest.importorskip("pyspiel")
-    from benchmarks.compare_openspiel import Agreement, Comparer
+    path = Path(__file__).parent.parent / "benchmarks" / "compare_openspiel.py"
+    spec = importlib.util.spec_from_file_location("compare_openspiel", path)
+    assert spec is not None and spec.loader is not None
+    harness = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(harness)
+    Agreement = harness.Agreement
 
-    comparer = Comparer(GinRummy())
+    comparer = harness.Comparer(GinRummy())
     results = [comparer.play(seed) for seed in range(1000, 1030)]
     unexplained = [
         r for r in results if not isinstance(r, Agreement) and r.kind == "unexplained"
