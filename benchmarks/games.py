@@ -208,7 +208,9 @@ def main(argv: list[str] | None = None) -> None:
         "--quick", action="store_true", help="20 hands, 1 run, hands of 100-2,000"
     )
     parser.add_argument(
-        "--only", default="", help="comma-separated words: keep rows that name one"
+        "--only",
+        default="",
+        help="comma-separated: keep the rows that start with one (classic,indian)",
     )
     parser.add_argument(
         "--cpu-time",
@@ -223,7 +225,7 @@ def main(argv: list[str] | None = None) -> None:
     lengths = (100, 1_000, 2_000) if args.quick else (100, 1_000, 10_000)
     clock: Clock = time.process_time if args.cpu_time else time.perf_counter
     words = [word.strip() for word in args.only.split(",") if word.strip()]
-    setups = [s for s in _SETUPS if not words or any(w in s[0] for w in words)]
+    setups = [s for s in _SETUPS if not words or any(s[0].startswith(w) for w in words)]
 
     load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
     print("rummykit games benchmark")

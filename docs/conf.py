@@ -82,6 +82,10 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "random.Random"),
     ("py:class", "secrets.SystemRandom"),
+    ("py:class", "pathlib.Path"),
+    # The web server's signatures name its framework's classes.
+    ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "starlette.websockets.WebSocket"),
     # The item type of a History, a type variable with no page of its own.
     ("py:class", "rummykit.engine.history.T"),
 ]

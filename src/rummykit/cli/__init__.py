@@ -1,4 +1,4 @@
-"""The ``rummykit`` command: demo, play, solve, simulate and replay.
+"""The ``rummykit`` command: demo, play, solve, simulate, replay and serve.
 
 >>> main(["solve", "classic", "As 2s 3s 7c 7d 7h Kd"])
 [As 2s 3s] [7h 7d 7c] deadwood Kd = 10
@@ -89,6 +89,18 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--player", type=int, default=None, help="show it as this player sees it"
     )
+
+    serve = commands.add_parser(
+        "serve", help="the browser table (needs the web extra: rummykit[web])"
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
+    serve.add_argument(
+        "--bot-delay", type=float, default=0.5, help="seconds a bot waits to move"
+    )
+    serve.add_argument(
+        "--save-dir", default=None, help="save every match here after each hand"
+    )
     return parser
 
 
@@ -123,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             workers=args.workers,
             options=_options(args.option),
         )
+    if args.command == "serve":
+        return _serve(args.host, args.port, args.bot_delay, args.save_dir)
     if args.command == "replay":
         from rummykit.cli.tools import replay
 
@@ -135,6 +149,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         seed=args.seed,
         options=_options(args.option),
     )
+
+
+def _serve(host: str, port: int, bot_delay: float, save_dir: str | None) -> int:
+    try:
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ModuleNotFoundError as error:
+        print(
+            f"rummykit: serve needs the web extra ({error.name} is missing): "
+            "python -m pip install 'rummykit[web]'"
+        )
+        return 2
+    from rummykit.web import serve
+
+    print(f"rummykit: the lobby is at http://{host}:{port}/  (Ctrl-C stops)")
+    serve(host, port, bot_delay=bot_delay, save_dir=save_dir)  # pragma: no cover
+    return 0  # pragma: no cover
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -178,7 +178,7 @@ def simulate(
 
 
 def replay(path: str, player: int | None) -> int:
-    """Step through a saved hand, action by action.
+    """Step through a saved hand or match, action by action.
 
     With ``player``, each step is shown as that player saw it.
     """
@@ -186,10 +186,14 @@ def replay(path: str, player: int | None) -> int:
     from rummykit.serialize import state_from_json
 
     try:
-        saved = state_from_json(Path(path).read_bytes())
+        text = Path(path).read_bytes()
     except OSError as error:
         print(f"rummykit: cannot read {path}: {error}")
         return 2
+    if _kind(text) == "match":
+        return _replay_match(path, text, player)
+    try:
+        saved = state_from_json(text)
     except RummyError as error:
         print(f"rummykit: {path} is not a valid saved hand: {error}")
         return 2
@@ -216,4 +220,60 @@ def replay(path: str, player: int | None) -> int:
             print(f"{step:>4} {narrate(event).strip()}")
     if state.outcome is not None:
         print(f"result: {state.outcome.note}")
+    return 0
+
+
+def _kind(text: bytes) -> object:
+    """The ``kind`` a saved document says it is (``None`` if it says nothing)."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data.get("kind") if isinstance(data, dict) else None
+
+
+def _replay_match(path: str, text: bytes, player: int | None) -> int:
+    """Step through a saved match (``rummykit serve`` saves these), hand by hand."""
+    from rummykit.cli.demo import narrate
+    from rummykit.match import Match
+    from rummykit.serialize import match_from_json
+
+    try:
+        saved = match_from_json(text)
+    except RummyError as error:
+        print(f"rummykit: {path} is not a valid saved match: {error}")
+        return 2
+    variant = saved.variant
+    assert isinstance(variant, Variant)
+    match = Match.start(
+        variant,
+        saved.players,
+        seed=saved.seed,
+        dealer=saved.first_dealer,
+        max_hands=saved.max_hands,
+    )
+    print(f"{variant.name}: a match of {saved.players} players")
+    print(f"hand {match.hand_number}, dealer {match.state.dealer}")
+    shown = 0
+    for step, action in enumerate(saved.actions, start=1):
+        before = match
+        match = match.apply(action)
+        hand = before.state if before.queue else before.state.apply(action)
+        for event in hand.history[shown:]:
+            if player is not None and event.player != player:
+                event = event.censored()
+            print(f"{step:>4} {narrate(event).strip()}")
+        shown = len(hand.history)
+        if before.queue:
+            print(f"{step:>4}   player {before.queue[0]}: {action}")
+        if hand.outcome is not None and not before.state.is_terminal:
+            print(f"result: {hand.outcome.note}; points {list(hand.outcome.points)}")
+        if match.hand_number != before.hand_number:
+            shown = 0
+            print(f"hand {match.hand_number}, dealer {match.state.dealer}")
+    if match.is_terminal:
+        winners = " and ".join(f"player {seat}" for seat in match.winners)
+        print(f"the match is over: {winners} won; scores {list(match.scores)}")
     return 0

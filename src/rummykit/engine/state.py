@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rummykit.cards import Card, Hand, Rank, parse_cards
+from rummykit.cards import JOKER_CODE, Card, Hand, Rank, parse_cards
 from rummykit.engine.actions import (
     Action,
     Claim,
@@ -48,6 +48,15 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Origin", "State", "new_game"]
 
 
+_DRAW_STOCK = DrawStock()
+_DRAW_DISCARD = DrawDiscard()
+_DISCARDS = tuple(Discard(Card.from_code(code)) for code in range(JOKER_CODE + 1))
+"""Actions are values, so the listings share one of each."""
+
+_LEGAL = "_legal_actions"
+"""Where a state keeps its list of legal actions once it has been asked for it."""
+
+
 def _events(events: Iterable[Event]) -> History[Event]:
     """Keep a history as it is; make one of any other sequence of events."""
     return events if isinstance(events, History) else History(events)
@@ -58,7 +67,7 @@ def _actions(actions: Iterable[Action]) -> History[Action]:
     return actions if isinstance(actions, History) else History(actions)
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, slots=False)
 class State:
     """One dealt hand: the cards, whose turn it is, and what has happened.
 
@@ -233,20 +242,30 @@ class State:
         >>> [str(a) for a in get_variant("classic").new_game(players=2, seed=0).legal_actions()]
         ['draw from the stock', 'take the discard']
         """
+        cached: tuple[Action, ...] | None = self.__dict__.get(_LEGAL)
+        if cached is not None:
+            return cached
+        listed = self._list_actions()
+        self.__dict__[_LEGAL] = listed  # a cache: the state itself never changes
+        return listed
+
+    def _list_actions(self) -> tuple[Action, ...]:
         if self.phase is Phase.ENDED:
             return ()
         actions: list[Action] = []
         if self.phase is Phase.DRAW:
             if self._stock_reason() is None:
-                actions.append(DrawStock())
+                actions.append(_DRAW_STOCK)
             if self._take_reason() is None:
-                actions.append(DrawDiscard())
+                actions.append(_DRAW_DISCARD)
             actions += self.rules.turn_start_actions(self)
         elif self.phase is Phase.PLAY:
             actions += self.rules.play_actions(self)
-            for card in dict.fromkeys(self.hands[self.current].cards):
-                if self._discard_reason(card) is None:
-                    actions.append(Discard(card))
+            reason = self.rules.discard_reason
+            for code in dict.fromkeys(self.hands[self.current].codes):
+                discard = _DISCARDS[code]
+                if reason(self, discard.card) is None:
+                    actions.append(discard)
         elif self.phase is Phase.CLAIM:
             if self.rules.can_claim(self, self.current):
                 actions.append(Claim())
@@ -346,9 +365,35 @@ class State:
         >>> state.apply(DrawStock()).phase
         <Phase.PLAY: 'play'>
         """
-        self.check(action)
+        if not self._listed(action):
+            self.check(action)
         after = self._apply_unchecked(action)
-        return attrs.evolve(after, actions=self.actions.add(action))
+        return after._evolve(actions=self.actions.add(action))
+
+    def _listed(self, action: Action) -> bool:
+        """Whether ``action`` is among the legal actions already listed for this
+        state (so that no second search is needed to allow it)."""
+        listed: tuple[Action, ...] | None = self.__dict__.get(_LEGAL)
+        if listed is None:
+            return False
+        for candidate in listed:
+            if candidate is action:
+                return True
+        return action in listed
+
+    def _evolve(self, **changes: Any) -> State:
+        """A copy with ``changes``: :func:`attrs.evolve` without its generic path.
+
+        The hot transitions build states this way.  Fields are copied as they
+        are (no converters run), so ``history`` and ``actions`` must be given
+        as :class:`History` values; what one state cached is not copied.
+        """
+        fields = self.__dict__.copy()
+        fields.pop(_LEGAL, None)
+        fields.update(changes)
+        state: State = object.__new__(State)
+        object.__setattr__(state, "__dict__", fields)
+        return state
 
     def draw_stock(self) -> State:
         """Shortcut for ``apply(DrawStock())``."""
@@ -368,7 +413,7 @@ class State:
         if isinstance(action, DrawDiscard):
             card = self.pile[-1]
             return self._after_draw(
-                attrs.evolve(self, pile=self.pile[:-1], taken=card),
+                self._evolve(pile=self.pile[:-1], taken=card),
                 card,
                 Event(player=self.current, action=action, card=card),
             )
@@ -380,9 +425,7 @@ class State:
             return self._pass_claim()
         if isinstance(action, Claim) and self.phase is Phase.CLAIM:
             event = Event(player=self.current, action=action, card=self.pile[-1])
-            return self.rules.apply_claim(
-                attrs.evolve(self, history=self.history.add(event))
-            )
+            return self.rules.apply_claim(self._evolve(history=self.history.add(event)))
         return self.rules.apply_action(self, action)
 
     def open_claims(self) -> State:
@@ -394,8 +437,7 @@ class State:
         queue = self.rules.claimants(self)
         if not queue:
             return self.rules.after_claims(self)
-        return attrs.evolve(
-            self,
+        return self._evolve(
             phase=Phase.CLAIM,
             queue=queue,
             current=queue[0],
@@ -403,14 +445,14 @@ class State:
         )
 
     def _pass_claim(self) -> State:
-        state = attrs.evolve(
-            self, history=self.history.add(Event(player=self.current, action=Pass()))
+        state = self._evolve(
+            history=self.history.add(Event(player=self.current, action=Pass()))
         )
         queue = self.queue[1:]
         if not queue:
-            return self.rules.after_claims(attrs.evolve(state, queue=()))
-        return attrs.evolve(
-            state, queue=queue, current=queue[0], decision_id=self.decision_id + 1
+            return self.rules.after_claims(state._evolve(queue=()))
+        return state._evolve(
+            queue=queue, current=queue[0], decision_id=self.decision_id + 1
         )
 
     def _draw_stock(self) -> State:
@@ -419,7 +461,7 @@ class State:
             state = state.renew_stock()
         card = state.stock[-1]
         return state._after_draw(
-            attrs.evolve(state, stock=state.stock[:-1]),
+            state._evolve(stock=state.stock[:-1]),
             card,
             Event(player=self.current, action=DrawStock(), card=card, private=True),
         )
@@ -427,8 +469,7 @@ class State:
     def _after_draw(self, state: State, card: Card, event: Event) -> State:
         hands = list(state.hands)
         hands[self.current] = hands[self.current].add(card)
-        return attrs.evolve(
-            state,
+        return state._evolve(
             hands=tuple(hands),
             drawn=card,
             phase=Phase.PLAY,
@@ -439,8 +480,7 @@ class State:
     def _discard(self, action: Discard) -> State:
         hands = list(self.hands)
         hands[self.current] = hands[self.current].remove(action.card)
-        state = attrs.evolve(
-            self,
+        state = self._evolve(
             hands=tuple(hands),
             pile=(*self.pile, action.card),
             history=self.history.add(
@@ -473,8 +513,7 @@ class State:
         if policy is StockPolicy.TURN_OVER_THEN_FLIP and len(stock) > 1:
             keep = stock[-1:]
             stock = stock[:-1]
-        return attrs.evolve(
-            self,
+        return self._evolve(
             stock=stock,
             pile=keep,
             turnovers=self.turnovers + 1,
@@ -488,8 +527,7 @@ class State:
         variant ends hands then (block, void, turn-over limit), the hand ends.
         """
         seat = self.next_active(self.turn if after is None else after)
-        state = attrs.evolve(
-            self,
+        state = self._evolve(
             current=seat,
             turn=seat,
             phase=Phase.DRAW,
@@ -517,8 +555,7 @@ class State:
 
     def end(self, outcome: Outcome) -> State:
         """The state with the hand over and every hand shown."""
-        return attrs.evolve(
-            self,
+        return self._evolve(
             phase=Phase.ENDED,
             outcome=outcome,
             shown=tuple(self.hands),
@@ -533,8 +570,7 @@ class State:
         lapses = list(self.lapses)
         if timer.counts_as_lapse:
             lapses[player] += 1
-        state = attrs.evolve(
-            self,
+        state = self._evolve(
             lapses=tuple(lapses),
             history=self.history.add(Event(player=player, action=action)),
         )
@@ -786,4 +822,4 @@ def new_game(
     )
     state = rules.after_deal(state)
     first = rules.first_player(state)
-    return attrs.evolve(state, current=first, turn=first, phase=Phase.DRAW)
+    return state._evolve(current=first, turn=first, phase=Phase.DRAW)

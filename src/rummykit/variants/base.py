@@ -97,6 +97,9 @@ class Variant(RuleSet):
     """The variant's name, as :func:`~rummykit.variants.get_variant` knows it."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names :func:`~rummykit.variants.get_variant` accepts."""
+    presets: ClassVar[tuple[str, ...]] = ()
+    """The values of the variant's ``preset`` option, the default first; empty
+    for a variant without presets."""
 
     def new_game(
         self,

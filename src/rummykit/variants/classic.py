@@ -15,14 +15,17 @@ False
 
 from __future__ import annotations
 
+from contextlib import suppress
 from decimal import Decimal
+from functools import cache
+from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 import attrs as _attrs
 
 from rummykit import money
-from rummykit.cards import Card, DeckSpec
+from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand
 from rummykit.engine import (
     Action,
     Discard,
@@ -37,7 +40,8 @@ from rummykit.engine import (
     Termination,
 )
 from rummykit.engine.actions import Event
-from rummykit.melds import Meld, MeldRules
+from rummykit.errors import InvalidMeldError
+from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import PointValues, possible_layoffs, possible_melds
 from rummykit.variants.base import Variant, flag, one_of, whole
 
@@ -155,9 +159,7 @@ class ClassicRummy(Variant):
         >>> ClassicRummy(ace_high=True).meld_rules.ace_high
         True
         """
-        return MeldRules(
-            ace_low=True, ace_high=self.ace_high, wrap=self.wrap, max_set=4
-        )
+        return _meld_rules(self.ace_high, self.wrap)
 
     @property
     def point_values(self) -> PointValues:
@@ -195,14 +197,17 @@ class ClassicRummy(Variant):
         actions: list[Action] = []
         rules = self.meld_rules
         if self.melds_per_turn is None or state.turn_melds < self.melds_per_turn:
-            for meld in possible_melds(hand, rules):
+            for meld in _melds(hand, rules):
                 action = LayMeld(meld.cards)
                 if self._leaves_reason(state, meld.cards) is None:
                     actions.append(action)
         if not self.must_meld_before_layoff or state.melded[state.current]:
             for index, placed in enumerate(state.table):
+                extending = _extending(placed.meld, hand.codes)
+                if not extending:
+                    continue
                 for cards in possible_layoffs(
-                    placed.meld, hand, rules, limit=len(hand)
+                    placed.meld, extending, rules, limit=len(hand)
                 ):
                     if self._leaves_reason(state, cards) is None:
                         actions.append(LayOff(cards, target=index))
@@ -402,3 +407,121 @@ class ClassicRummy(Variant):
             return None
         best = max(scores)
         return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+# -- narrowing the searches ------------------------------------------------------------
+#
+# Listing melds and lay-offs by the general search costs far more than the rest
+# of a turn.  One deck without jokers makes cheap, exact shortcuts possible: only
+# the groups that can be melds are tried, and only the cards that can extend a
+# meld are searched for lay-offs.  Both list what the general search lists, in
+# the same order (tests/test_classic_narrowing.py checks it).
+
+
+def _melds(hand: Hand, rules: MeldRules) -> tuple[Meld, ...]:
+    """Every meld of ``hand``, exactly as :func:`possible_melds` lists them.
+
+    With one deck and no jokers a meld is some of the cards of one rank, or an
+    unbroken row of ranks of one suit, so those are the only groups tried.
+
+    >>> from rummykit.cards import Hand
+    >>> [str(meld) for meld in _melds(Hand.parse("7c 8c 9c 9h 9d Kd"), MeldRules())]
+    ['9h 9d 9c', '7c 8c 9c']
+    """
+    codes = hand.codes
+    if codes and codes[-1] >= JOKER_CODE:
+        return possible_melds(hand, rules)
+    masks = [0, 0, 0, 0]
+    counts = [0] * 13
+    for code in codes:
+        masks[code // 13] |= 1 << (code % 13)
+        counts[code % 13] += 1
+    sets = [rank for rank in range(13) if counts[rank] >= 3]
+    rows = [suit for suit in range(4) if _has_row(masks[suit])]
+    if not sets and not rows:
+        return ()
+    found: dict[tuple[tuple[int, ...], str], Meld] = {}
+
+    def consider(group: list[int], kind: MeldKind) -> None:
+        key = (tuple(sorted(group)), kind.value)
+        if key in found:
+            return
+        with suppress(InvalidMeldError):
+            found[key] = Meld.build(
+                [_BY_CODE[code] for code in group], rules, kind=kind
+            )
+
+    for rank in sets:
+        same = [code for code in codes if code % 13 == rank]
+        for size in range(3, len(same) + 1):
+            for group in combinations(same, size):
+                consider(list(group), MeldKind.SET)
+    for suit in rows:
+        mask = masks[suit]
+        for start in range(13):
+            if not mask >> start & 1:
+                continue
+            row = [suit * 13 + start]
+            rank = (start + 1) % 13
+            while mask >> rank & 1 and rank != start:
+                row.append(suit * 13 + rank)
+                if len(row) >= 3:
+                    consider(list(row), MeldKind.RUN)
+                rank = (rank + 1) % 13
+    return tuple(found[key] for key in sorted(found))
+
+
+def _extending(meld: Meld, codes: tuple[int, ...]) -> tuple[Card, ...]:
+    """The cards of a hand that could be laid off on ``meld``: for a set, its
+    rank; for a run, the unbroken chains of its suit from either end (the ace
+    next to both the two and the king).
+
+    >>> from rummykit.cards import Hand
+    >>> run = Meld.build("5h 6h 7h")
+    >>> _extending(run, Hand.parse("3h 4h 8h Th 7c 5s").codes)
+    (Card('3h'), Card('4h'), Card('8h'))
+    """
+    if (codes and codes[-1] >= JOKER_CODE) or meld.cards != meld.stands_for:
+        return tuple(_BY_CODE[code] for code in codes)  # jokers: search all
+    first = meld.cards[0].code
+    if meld.kind is MeldKind.SET:
+        rank = first % 13
+        return tuple(_BY_CODE[code] for code in codes if code % 13 == rank)
+    base = first - first % 13
+    ranks = 0
+    for card in meld.cards:
+        ranks |= 1 << (card.code % 13)
+    present = 0
+    for code in codes:
+        if base <= code < base + 13:
+            present |= 1 << (code - base)
+    present &= ~ranks
+    keep: list[int] = []
+    for step in (1, -1):
+        for rank in range(13):
+            if not ranks >> rank & 1:
+                continue
+            nxt = (rank + step) % 13
+            while present >> nxt & 1:
+                keep.append(nxt)
+                present &= ~(1 << nxt)
+                nxt = (nxt + step) % 13
+    return tuple(_BY_CODE[base + rank] for rank in sorted(keep))
+
+
+@cache
+def _meld_rules(ace_high: bool, wrap: bool) -> MeldRules:
+    """Classic's meld rules for its options, built once."""
+    return MeldRules(ace_low=True, ace_high=ace_high, wrap=wrap, max_set=4)
+
+
+def _has_row(mask: int) -> bool:
+    """Whether a suit's ranks (a 13-bit mask) hold three in a row, the ace
+    next to both the two and the king."""
+    wrapped = mask | mask << 13
+    return bool(wrapped & wrapped >> 1 & wrapped >> 2)
+
+
+_BY_CODE: tuple[Card, ...] = tuple(
+    Card.from_code(code) for code in range(JOKER_CODE + 1)
+)

@@ -1,0 +1,49 @@
+"""Classic Rummy lists melds and lay-offs by searching only the cards that
+could take part in one.  The narrowing must never change what is listed:
+over random hands and every meld option, the narrowed searches give exactly
+the melds and lay-offs of the full ones, in the same order."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummykit import Card, Hand
+from rummykit.melds import Meld
+from rummykit.partition import possible_layoffs, possible_melds
+from rummykit.variants import ClassicRummy
+from rummykit.variants.classic import _extending, _melds
+from tests.strategies import NATURAL_CARDS
+
+classic_hands = st.lists(
+    st.sampled_from(NATURAL_CARDS), min_size=0, max_size=13, unique=True
+)
+options = st.builds(ClassicRummy, ace_high=st.booleans(), wrap=st.booleans())
+
+
+@cache
+def every_meld(variant: ClassicRummy) -> tuple[Meld, ...]:
+    return possible_melds(Hand(NATURAL_CARDS), variant.meld_rules)
+
+
+@given(classic_hands, options)
+def test_listed_melds_are_every_meld(cards: list[Card], variant: ClassicRummy) -> None:
+    hand = Hand(cards)
+    rules = variant.meld_rules
+    assert _melds(hand, rules) == possible_melds(hand, rules)
+
+
+@settings(deadline=None)
+@given(classic_hands, st.data(), options)
+def test_narrowed_layoffs_are_every_layoff(
+    cards: list[Card], data: st.DataObject, variant: ClassicRummy
+) -> None:
+    rules = variant.meld_rules
+    meld: Meld = data.draw(st.sampled_from(every_meld(variant)))
+    hand = Hand(card for card in cards if card not in meld.cards)
+    narrowed = _extending(meld, hand.codes)
+    assert possible_layoffs(meld, narrowed, rules, limit=len(hand)) == (
+        possible_layoffs(meld, hand, rules, limit=len(hand))
+    )
