@@ -287,6 +287,7 @@ def check_end(variant: Rumino, match: Match, tally: Tally) -> None:
     assert shares == sorted(shares, reverse=True)
 
 
+@pytest.mark.slow
 def test_random_matches_keep_every_match_rule() -> None:
     tally = Tally()
     for seed in range(30):

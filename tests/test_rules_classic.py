@@ -17,6 +17,7 @@ import attrs
 import pytest
 
 from rummykit import Card, ClassicRummy, Hand, IllegalActionError
+from rummykit.agents import GreedyAgent, play_hand
 from rummykit.engine import (
     Action,
     Discard,
@@ -572,21 +573,48 @@ def test_C8_block_ends_the_hand_and_the_lowest_hand_collects() -> None:
     )
 
 
-@pytest.mark.parametrize("limit", [0, 1, 2])
-def test_C8_max_turnovers_ends_the_hand_void(limit: int) -> None:
-    state = game(2, max_turnovers=limit)
-    for _ in range(limit):
+@pytest.mark.parametrize("limit", [0, 1, 2, 3, None])
+def test_C_3_max_turnovers_ends_the_hand_as_under_block(limit: int | None) -> None:
+    """Rule C-3: the stock may be turned over ``max_turnovers`` times (3 by
+    default); when it runs out once more the hand ends as under ``block``:
+    the lowest hand collects the differences, with the termination
+    TURNOVER_LIMIT for a frontend to show."""
+    options = {} if limit is None else {"max_turnovers": limit}
+    state = game(3, **options)
+    turnovers = 3 if limit is None else limit
+    assert state.rules.turnover_limit() == turnovers
+    for _ in range(turnovers):
         state = run_down_stock(state)
         assert not state.is_terminal
         state = state.apply(DrawStock())  # turn the pile over
         state = state.apply(Discard(state.drawn or Card("As")))
     state = run_down_stock(state)
-    assert state.turnovers == limit
+    assert state.turnovers == turnovers
+    assert state.stock == ()
     outcome = state.outcome
     assert outcome is not None
-    assert outcome.termination is Termination.VOID
-    assert outcome.winners == ()
-    assert outcome.payments == ()
+    assert outcome.termination is Termination.TURNOVER_LIMIT
+    assert f"after {turnovers} turn-over(s)" in outcome.note
+    totals = tuple(
+        ClassicRummy().point_values.total(hand.cards) for hand in state.hands
+    )
+    assert outcome.points == totals
+    low = min(totals)
+    assert outcome.winner is not None and totals[outcome.winner] == low
+    assert sorted((p.payer, p.points) for p in outcome.payments) == sorted(
+        (seat, totals[seat] - low) for seat in range(3) if seat != outcome.winner
+    )
+
+
+def test_C_3_every_default_hand_ends() -> None:
+    """Rule C-3 with default options: the greedy self-play that used to go
+    round for ever (seed 18) ends by the turn-over limit."""
+    classic = ClassicRummy()
+    assert classic.max_turnovers == 3
+    state = play_hand(classic, [GreedyAgent(), GreedyAgent()], seed=18)
+    assert state.outcome is not None
+    assert state.outcome.termination is Termination.TURNOVER_LIMIT
+    assert state.turnovers == 3
 
 
 # -- C10 and the deal ----------------------------------------------------------------

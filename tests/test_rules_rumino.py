@@ -558,6 +558,74 @@ def test_R11_no_claim_on_the_initial_upcard(mode: str) -> None:
         assert not claims(decision)
 
 
+# -- rule R-4: a claim needs the discard in the rumino ------------------------------
+
+#: Three seats; seat 2 (the dealer) was dealt a whole rumino, 3♦-9♦.
+DEALT_RUMINO = ["Kd Qh Jc 9s 7h 5d 3c", "Ac 2c 3c 8d 8h 8s 5h", "3d 4d 5d 6d 7d 8d 9d"]
+
+
+@pytest.mark.parametrize("mode", ["auto", "manual_window"])
+def test_R_4_a_dealt_rumino_claims_no_unrelated_discard(mode: str) -> None:
+    """Rule R-4 (not worked example R4): six of the claimant's cards and the
+    discard must form a rumino that uses the discard.  A whole rumino already
+    held gives no claim on an unrelated card; it is declared on its holder's
+    own turn."""
+    rumino = Rumino(rumino_claim_mode=mode)
+    state = deal(rumino, DEALT_RUMINO, upcard="Js", stock_top_first="2h 4s", dealer=2)
+    after = state.apply(DrawStock()).apply(Discard(Card("Kd")))
+    assert after.outcome is None
+    assert not rumino.can_claim(after, 2)
+    for decision in _walk_window(after):
+        assert not claims(decision)
+    after = _walk_window(after)[-1].apply(Pass()) if mode == "manual_window" else after
+    assert after.phase is Phase.DRAW and after.current == 1
+    # Seat 1 plays its turn; seat 2 then declares the rumino on its own turn.
+    after = after.apply(DrawStock()).apply(Discard(Card("4s")))
+    for decision in _walk_window(after):
+        assert not claims(decision)
+    after = _walk_window(after)[-1].apply(Pass()) if mode == "manual_window" else after
+    assert after.current == 2 and after.phase is Phase.DRAW
+    assert DeclareRumino() in after.legal_actions()
+    ended = after.apply(DeclareRumino())
+    assert ended.outcome is not None
+    assert ended.outcome.termination is Termination.OUTRIGHT
+    assert ended.outcome.winners == (2,)
+
+
+@pytest.mark.parametrize("mode", ["auto", "manual_window"])
+def test_R_4_a_discard_that_extends_a_held_rumino_may_be_claimed(mode: str) -> None:
+    """Rule R-4: 4♦-9♦ of the dealt 3♦-9♦ and a discarded 10♦ form a rumino
+    that uses the discard, so that discard may be claimed."""
+    rumino = Rumino(rumino_claim_mode=mode)
+    hands = [DEALT_RUMINO[0].replace("Kd", "Td"), *DEALT_RUMINO[1:]]
+    state = deal(rumino, hands, upcard="Js", stock_top_first="2h", dealer=2)
+    after = state.apply(DrawStock()).apply(Discard(Card("Td")))
+    if mode == "manual_window":
+        assert rumino.can_claim(after, 2)
+        while not claims(after):
+            after = after.apply(Pass())
+        after = after.apply(Claim())
+    assert after.outcome is not None
+    assert after.outcome.termination is Termination.OUTRIGHT
+    assert after.outcome.winners == (2,)
+    assert Card("Td") in after.hands[2]
+
+
+def test_R_4_completes_rumino_needs_the_card() -> None:
+    rumino = Rumino()
+    run = Hand.parse("5c 6c 7c 8c 9c Tc Kh")
+    assert rumino.completes_rumino(run, Card("Jc"))
+    assert rumino.completes_rumino(run, Card("4c"))
+    assert rumino.completes_rumino(run, Card.joker())
+    assert not rumino.completes_rumino(run, Card("Qc"))
+    whole = Hand.parse("3d 4d 5d 6d 7d 8d 9d")
+    assert not rumino.completes_rumino(whole, Card("Kd"))
+    assert rumino.completes_rumino(whole, Card("Td"))
+    assert rumino.completes_rumino(whole, Card("2d"))
+    # Seven of a kind: six queens and a seventh.
+    assert rumino.completes_rumino(Hand.parse("Qs Qs Qh Qh Qd Qc 2s"), Card("Qc"))
+
+
 # -- the claim window leaks nothing ------------------------------------------------
 
 #: Seat 0 is to discard J♣; in ``hands_with(claimer)`` that seat can claim it.

@@ -301,6 +301,8 @@ GAMENTIO_DEFAULTS: dict[str, Any] = {
     "first_drop_penalty": 10,
     "middle_drop_penalty": 10,
     "rake_pct": 4.0,
+    "loser_requirement": "none",
+    "max_lapses": 1,
 }
 STANDARD_DEFAULTS: dict[str, Any] = {
     "decks": 2,
@@ -313,6 +315,8 @@ STANDARD_DEFAULTS: dict[str, Any] = {
     "first_drop_penalty": 20,
     "middle_drop_penalty": 40,
     "rake_pct": 0.0,
+    "loser_requirement": "declaration",
+    "max_lapses": 3,
 }
 #: Options the two presets share (RULES.md §2).
 SHARED_DEFAULTS: dict[str, Any] = {
@@ -326,10 +330,8 @@ SHARED_DEFAULTS: dict[str, Any] = {
     "upcard_joker_pickable": False,
     "finish_card_restricted": True,
     "wrong_decl_penalty": 80,
-    "loser_requirement": "declaration",
     "stock_exhaustion": "reshuffle_keep_top",
     "move_timer": 15,
-    "max_lapses": 3,
     "meld_timer": 45,
     "meld_expiry": "freeze",
     "life_min_len_4": False,
@@ -516,14 +518,23 @@ def test_indian_point_values() -> None:
 @pytest.mark.parametrize(
     ("options", "declaration", "loser"),
     [
-        ({}, Requirement(min_sequences=1, min_pure_sequences=1), None),
+        (
+            {},
+            Requirement(min_sequences=1, min_pure_sequences=1),
+            Requirement(),  # Gamentio: a loser's complete melds always count
+        ),
+        (
+            {"loser_requirement": "declaration"},
+            Requirement(min_sequences=1, min_pure_sequences=1),
+            None,
+        ),
         (
             {"preset": "standard"},
             Requirement(min_sequences=2, min_pure_sequences=1),
             Requirement(min_sequences=2, min_pure_sequences=1, cap=80),
         ),
         (
-            {"life_min_len_4": True},
+            {"life_min_len_4": True, "loser_requirement": "declaration"},
             Requirement(min_sequences=1, min_pure_sequences=1, long_sequence=4),
             None,
         ),
@@ -534,6 +545,11 @@ def test_indian_point_values() -> None:
         ),
         (
             {"min_sequences": 3, "cap": 100},
+            Requirement(min_sequences=3, min_pure_sequences=1),
+            Requirement(cap=100),
+        ),
+        (
+            {"min_sequences": 3, "cap": 100, "loser_requirement": "declaration"},
             Requirement(min_sequences=3, min_pure_sequences=1),
             Requirement(min_sequences=3, min_pure_sequences=1, cap=100),
         ),

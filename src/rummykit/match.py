@@ -16,7 +16,7 @@ payee.
 ...     view = match.view(match.current_player)
 ...     match = match.apply(GreedyAgent().choose(view, view.legal_actions))
 >>> match.winners, match.scores, len(match.results)
-((1,), (29, 31), 11)
+((1,), (29, 32), 11)
 """
 
 from __future__ import annotations

@@ -49,7 +49,15 @@ class Termination(StrEnum):
     BLOCKED = "blocked"
     """The stock ran out and the lowest hand won (block rummy, lowest points)."""
     VOID = "void"
-    """The hand was abandoned with no score (stock exhausted, turn-over limit)."""
+    """The hand was abandoned with no score (stock exhausted)."""
+    TURNOVER_LIMIT = "turnover_limit"
+    """The stock ran out once more than the rule set's turn-over limit allows;
+    the rule set scores the hands as it says (such as the lowest hand
+    collecting the differences)."""
+    ACTION_LIMIT = "action_limit"
+    """The hand reached the rule set's action cap
+    (:data:`~rummykit.engine.HAND_ACTION_LIMIT` by default) without ending;
+    no score.  It keeps automated play from running for ever."""
 
 
 def _amount(value: object) -> Decimal:

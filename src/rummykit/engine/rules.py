@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from rummykit.cards import Card, DeckSpec
+from rummykit.engine.outcome import Outcome, Termination
 from rummykit.melds import MeldRules
 from rummykit.partition import PointValues
 
@@ -42,7 +43,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from rummykit.engine.state import State
     from rummykit.engine.views import TimerSpec
 
-__all__ = ["RuleSet", "StockPolicy"]
+__all__ = ["HAND_ACTION_LIMIT", "RuleSet", "StockPolicy"]
+
+HAND_ACTION_LIMIT = 5_000
+"""The most actions a hand may take, by default, before the engine ends it
+with :attr:`~rummykit.engine.Termination.ACTION_LIMIT` and no score.
+
+Real hands take far fewer (a few hundred at most for random players); the cap
+only stops hands that would loop for ever, so that automated play (such as
+:func:`~rummykit.agents.play_hand`, :func:`~rummykit.agents.play_match` and
+``rummykit simulate``) always ends.  A rule set changes it with
+:meth:`RuleSet.action_limit`.
+
+>>> HAND_ACTION_LIMIT
+5000
+"""
 
 
 @unique
@@ -175,8 +190,25 @@ class RuleSet:
         return StockPolicy.TURN_OVER
 
     def turnover_limit(self) -> int | None:
-        """End the hand (void) after this many renewals of the stock."""
+        """End the hand when the stock runs out after this many renewals."""
         return None
+
+    def action_limit(self) -> int | None:
+        """The most actions a hand may take: :data:`HAND_ACTION_LIMIT` by
+        default; ``None`` for no cap (automated play may then never end)."""
+        return HAND_ACTION_LIMIT
+
+    def end_on_action_limit(self, state: State) -> State:
+        """End a hand that reached :meth:`action_limit`: by default with no
+        winner, no score and no payment."""
+        return state.end(
+            Outcome(
+                termination=Termination.ACTION_LIMIT,
+                winners=(),
+                points=(0,) * state.players,
+                note=f"the hand reached the cap of {len(state.actions)} actions",
+            )
+        )
 
     def end_on_exhaustion(self, state: State, policy: StockPolicy) -> State:
         """End the hand when the stock runs out under an ending policy."""

@@ -368,7 +368,12 @@ class State:
         if not self._listed(action):
             self.check(action)
         after = self._apply_unchecked(action)
-        return after._evolve(actions=self.actions.add(action))
+        after = after._evolve(actions=self.actions.add(action))
+        if after.phase is not Phase.ENDED:
+            limit = self.rules.action_limit()
+            if limit is not None and len(after.actions) >= limit:
+                return self.rules.end_on_action_limit(after)
+        return after
 
     def _listed(self, action: Action) -> bool:
         """Whether ``action`` is among the legal actions already listed for this

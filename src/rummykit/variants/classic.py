@@ -88,8 +88,11 @@ class ClassicRummy(Variant):
     stock_exhaustion: str = "turn_over"
     """When the stock runs out: ``"turn_over"`` (the pile, not shuffled),
     ``"turn_over_then_flip"``, ``"shuffle"`` or ``"block"`` (the hand ends)."""
-    max_turnovers: int | None = None
-    """End the hand after this many turn-overs; ``None`` for no limit."""
+    max_turnovers: int | None = 3
+    """How often the stock may be renewed from the pile: when it runs out once
+    more, the hand ends as under ``"block"``, with the termination
+    :attr:`~rummykit.engine.Termination.TURNOVER_LIMIT`.  ``None`` for no
+    limit (a hand may then loop for ever; the engine's action cap ends it)."""
     rummy_requires_no_discard: bool = False
     """Going rummy means melding every card at once, with no final discard."""
     must_meld_before_layoff: bool = False
@@ -332,9 +335,13 @@ class ClassicRummy(Variant):
 
     def end_on_exhaustion(self, state: State, policy: StockPolicy) -> State:
         """C-3 block: the lowest hand collects the difference from each other
-        hand; the turn-over limit voids the hand."""
+        hand.  So does the turn-over limit (with its own termination); a stock
+        that cannot be renewed at all voids the hand."""
         points = tuple(self.point_values.total(hand.cards) for hand in state.hands)
-        if policy is not StockPolicy.BLOCK:
+        limited = (
+            self.max_turnovers is not None and state.turnovers >= self.max_turnovers
+        )
+        if policy is not StockPolicy.BLOCK and not limited:
             return state.end(
                 Outcome(
                     termination=Termination.VOID,
@@ -359,13 +366,19 @@ class ClassicRummy(Variant):
             for seat in range(state.players)
             if seat != winner
         )
+        if policy is StockPolicy.BLOCK:
+            termination = Termination.BLOCKED
+            how = "the stock ran out"
+        else:
+            termination = Termination.TURNOVER_LIMIT
+            how = f"the stock ran out after {state.turnovers} turn-over(s)"
         return state.end(
             Outcome(
-                termination=Termination.BLOCKED,
+                termination=termination,
                 winners=(winner,),
                 points=points,
                 payments=payments,
-                note=f"the stock ran out: player {winner} holds the lowest hand",
+                note=f"{how}: player {winner} holds the lowest hand",
             )
         )
 

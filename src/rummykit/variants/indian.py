@@ -195,9 +195,10 @@ class IndianRummy(Variant):
     """What the rake is taken from: ``"winner_gross"`` or ``"total_pot"``.  Every
     payment of a hand goes to its winner, so the two bases give the same rake
     until a table fee enters the pot; the option records which one a host means."""
-    loser_requirement: str = "declaration"
-    """A loser's melds count only if they meet the declaration's requirement
-    (``"declaration"``), or always (``"none"``)."""
+    loser_requirement: str = attrs.field(default=_by_preset("none", "declaration"))
+    """A loser's melds count always (``"none"``, Gamentio: a loser pays for the
+    incomplete melds only), or only if they meet the declaration's requirement
+    (``"declaration"``, the standard preset: otherwise every card counts)."""
     stock_exhaustion: str = "reshuffle_keep_top"
     """``"reshuffle_keep_top"``, ``"void_hand"`` or ``"lowest_points_wins"``."""
     move_timer: int | None = 15
@@ -206,8 +207,10 @@ class IndianRummy(Variant):
     """``"per_turn"``: one move timer (named ``"turn"``) covers the draw and the
     discard, so the host keeps counting across both; ``"per_action"`` (1103.in):
     each decision gets its own timer (named ``"move"``)."""
-    max_lapses: int = 3
-    """Timed-out moves a player may make; the last one counts as a drop."""
+    max_lapses: int = attrs.field(default=_by_preset(1, 3))
+    """The timed-out move that counts as a drop: the first under Gamentio (a
+    missed move is a drop and pays the drop penalty), the third under the
+    standard preset."""
     lapse_forfeit: str = "third"
     """Whether the hand is forfeited on the ``max_lapses``-th lapse (``"third"``) or
     on the one after (``"fourth"``)."""

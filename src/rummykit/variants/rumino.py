@@ -277,6 +277,28 @@ class Rumino(RuminoMatch, Variant):
                 return found
         return None
 
+    def completes_rumino(self, cards: Hand | Iterable[Card], card: Card) -> bool:
+        """Whether ``card`` and six of ``cards`` form a rumino that uses ``card``
+        (R-4: what an out-of-turn claim of a discard needs).  A whole rumino
+        already among ``cards`` does not count: it is announced on its
+        holder's own turn.
+
+        >>> run = Hand.parse("5c 6c 7c 8c 9c Tc Kh")
+        >>> Rumino().completes_rumino(run, Card("Jc")), Rumino().completes_rumino(run, Card("Kd"))
+        (True, False)
+        >>> Rumino().completes_rumino(Hand.parse("3d 4d 5d 6d 7d 8d 9d"), Card("Kd"))
+        False
+        """
+        hand = cards if isinstance(cards, Hand) else Hand(cards)
+        if len(hand) < 6 or not self._could_hold_rumino(hand.add(card)):
+            return False
+        if len(hand) == 6:
+            return self.is_rumino(hand.add(card))
+        return any(
+            self.completes_rumino(hand.remove(other), card)
+            for other in dict.fromkeys(hand.cards)
+        )
+
     def _could_hold_rumino(self, hand: Hand) -> bool:
         """A quick necessary test: seven cards of one suit or one rank, jokers
         included where they count."""
@@ -547,12 +569,13 @@ class Rumino(RuminoMatch, Variant):
     # -- out-of-turn rumino claims -----------------------------------------------------
 
     def _claimers(self, state: State) -> list[int]:
-        """Seats, nearest after the discarder first, that the discard completes."""
+        """Seats, nearest after the discarder first, whose six cards and the
+        discard form a rumino (R-4)."""
         top = state.pile[-1]
         seats = []
         seat = state.next_active(state.turn)
         while seat != state.turn:
-            if self.rumino_in(state.hands[seat].add(top)) is not None:
+            if self.completes_rumino(state.hands[seat], top):
                 seats.append(seat)
             seat = state.next_active(seat)
         return seats
@@ -579,8 +602,8 @@ class Rumino(RuminoMatch, Variant):
         return tuple(seats)
 
     def can_claim(self, state: State, seat: int) -> bool:
-        """Whether the discard completes a rumino in ``seat``'s hand."""
-        return self.rumino_in(state.hands[seat].add(state.pile[-1])) is not None
+        """Whether the discard and six of ``seat``'s cards form a rumino (R-4)."""
+        return self.completes_rumino(state.hands[seat], state.pile[-1])
 
     def apply_claim(self, state: State) -> State:
         """The nearest claimant takes the discard and wins the game."""

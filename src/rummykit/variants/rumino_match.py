@@ -24,6 +24,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["RuminoMatch"]
 
+#: Hands that score nothing: a void hand, and one cut short by the action cap.
+_NO_SCORE = (Termination.VOID, Termination.ACTION_LIMIT)
+
 
 class RuminoMatch:
     """The match hooks of :class:`~rummykit.variants.Rumino` (a mixin)."""
@@ -69,7 +72,7 @@ class RuminoMatch:
         assert outcome is not None
         results = (*match.results, outcome)
         match = attrs.evolve(match, results=results)
-        if outcome.termination is Termination.VOID:
+        if outcome.termination in _NO_SCORE:
             return match
         if outcome.termination is Termination.OUTRIGHT:
             return self._pay_out(match, outcome.winners, "rumino")
@@ -198,12 +201,12 @@ class RuminoMatch:
 
     def next_dealer(self, match: Match) -> int:
         """M-4: the deal passes left, skipping eliminated players; after a void
-        hand the same dealer deals again."""
+        hand (or one cut short by the action cap) the same dealer deals again."""
         dealer = match.state.dealer
         last = match.results[-1] if match.results else None
         if (
             last is not None
-            and last.termination is Termination.VOID
+            and last.termination in _NO_SCORE
             and not match.eliminated[dealer]
         ):
             return dealer
