@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 import attrs
+import pytest
 
 from rummykit import Card, Rumino
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
