@@ -979,7 +979,7 @@ def test_G_a_missed_move_is_a_drop_paying_the_drop_penalty(drawn: bool) -> None:
     assert outcome.termination is Termination.LAST_PLAYER
     assert outcome.winners == (1,)
     (payment,) = outcome.payments
-    assert (payment.payer, payment.points, payment.money) == (0, 10, 10.0)
+    assert (payment.payer, payment.points, payment.money) == (0, 10, Decimal("10.00"))
 
 
 def test_S_a_missed_move_is_not_yet_a_drop() -> None:
