@@ -54,7 +54,7 @@ from rummykit.engine import (
     Termination,
     Timeout,
 )
-from rummykit.variants import VARIANTS, ClassicRummy, Variant
+from rummykit.variants import VARIANTS, ClassicFacts, ClassicRummy, Variant
 from tests.games import (
     Agent,
     game_flow_missing,
@@ -221,6 +221,7 @@ def check_classic_state(state: State, variant: Variant, dealt: int) -> None:
     more than they discarded only during their own turn (or when they went
     out without discarding); who has not melded holds the dealt number."""
     assert isinstance(variant, ClassicRummy)
+    facts = ClassicFacts.of(state)
     drawn, thrown, laid = events_by_seat(state)
     outcome = state.outcome
     went_out_without_discard = (
@@ -234,8 +235,8 @@ def check_classic_state(state: State, variant: Variant, dealt: int) -> None:
             went_out_without_discard and outcome is not None and seat == outcome.winner
         )
         assert drawn[seat] - thrown[seat] == (1 if mid_turn else 0), seat
-        assert state.melded[seat] == (laid[seat] > 0), seat
-        if not state.melded[seat]:
+        assert facts.melded[seat] == (laid[seat] > 0), seat
+        if not facts.melded[seat]:
             assert len(state.hands[seat]) == dealt + (1 if mid_turn else 0)
     taken: Card | None = None
     for event in state.history:  # the card taken from the pile is kept that turn
@@ -251,14 +252,14 @@ def check_classic_state(state: State, variant: Variant, dealt: int) -> None:
         assert variant.meld_rules.why_not(placed.meld.cards) is None
         assert 0 <= placed.owner < state.players
     if variant.melds_per_turn is not None:
-        assert state.turn_melds <= variant.melds_per_turn
+        assert facts.turn_melds <= variant.melds_per_turn
     if variant.max_turnovers is not None:
         assert state.turnovers <= variant.max_turnovers
     if variant.stock_exhaustion == "block":
         assert state.turnovers == 0
     if state.phase is Phase.DRAW:
-        assert state.turn_melds == 0
-        assert state.melded_before_turn == state.melded[state.current]
+        assert facts.turn_melds == 0
+        assert facts.melded_before_turn == facts.melded[state.current]
 
 
 # -- what must hold of every outcome ------------------------------------------------------

@@ -29,6 +29,7 @@ from rummykit.engine import (
     State,
     Termination,
 )
+from rummykit.variants import ClassicFacts
 from tests.games import arrange, cards, deck_for, greedy_agent, play_random
 
 
@@ -416,7 +417,7 @@ def test_C6_the_table_meld_grows_and_keeps_its_owner() -> None:
     placed = state.table[0]
     assert placed.owner == 1
     assert key(placed.meld.cards) == key(cards("6h 7h 8h 9h Th"))
-    assert state.melded[0] is True
+    assert ClassicFacts.of(state).melded[0] is True
 
 
 def test_C6_ace_does_not_extend_J_Q_K_by_default() -> None:
@@ -733,7 +734,7 @@ def test_must_meld_before_layoff() -> None:
     state = accepted(state, LayMeld("3s 4s 5s"))
     assert key(cards("Jh")) in layoffs(state, 0)
     state = accepted(state, LayOff("Jh", target=0))
-    assert state.melded[0]
+    assert ClassicFacts.of(state).melded[0]
 
 
 def test_must_meld_before_layoff_counts_a_meld_from_an_earlier_turn() -> None:
@@ -750,19 +751,19 @@ def test_C5_rule_laying_off_before_melding_is_allowed_by_default() -> None:
     state = mml_position()
     assert key(cards("Jh")) in layoffs(state, 0)
     state = accepted(state, LayOff("Jh", target=0))
-    assert state.melded[0]
+    assert ClassicFacts.of(state).melded[0]
 
 
 def test_a_player_who_lays_off_has_melded_and_cannot_go_rummy_later() -> None:
     state = mml_position()
-    assert state.melded_before_turn is False
+    assert ClassicFacts.of(state).melded_before_turn is False
     state = accepted(state, LayOff("Jh", target=0))
     state = accepted(state, Discard(Card("Kd")))
-    assert state.melded == (True, True)
+    assert ClassicFacts.of(state).melded == (True, True)
     state = accepted(state, DrawStock())
     state = accepted(state, Discard(state.drawn or Card("As")))
     assert state.current_player == 0
-    assert state.melded_before_turn is True
+    assert ClassicFacts.of(state).melded_before_turn is True
 
 
 def test_a_greedy_game_runs_to_an_end() -> None:

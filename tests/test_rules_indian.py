@@ -40,7 +40,7 @@ from rummykit.engine import (
     Timeout,
     TimerSpec,
 )
-from rummykit.variants.indian import Arrange
+from rummykit.variants.indian import Arrange, IndianFacts
 
 G = IndianRummy()
 S = IndianRummy(preset="standard")
@@ -131,7 +131,7 @@ def timeout(state: State) -> State:
 
 
 def penalties(state: State) -> dict[int, tuple[int, str]]:
-    return dict(state.penalties)
+    return dict(IndianFacts.of(state).penalties)
 
 
 def outcome_of(state: State) -> Outcome:
@@ -171,7 +171,7 @@ def assert_valid_declaration(state: State, groups: Sequence[str]) -> State:
     """Seat 0's declaration with finish 2♣ is valid: the show begins."""
     after = declare(state, "2c", groups)
     assert after.phase is Phase.SHOW
-    assert after.declarer == 0
+    assert IndianFacts.of(after).declarer == 0
     assert after.current == 1
     assert after.active[0]
     assert penalties(after) == {}
@@ -186,7 +186,7 @@ def assert_wrong_declaration(state: State, groups: Sequence[str], points: int) -
     before = state.hands[0]
     after = declare(state, "2c", groups)
     assert after.phase is not Phase.SHOW
-    assert after.declarer is None
+    assert IndianFacts.of(after).declarer is None
     assert penalties(after) == {0: (points, "wrong declaration")}
     assert not after.active[0]
     assert len(after.hands[0]) == 0
@@ -441,7 +441,7 @@ def test_I8_natural_set_of_the_wild_rank_is_a_valid_declaration() -> None:
     assert declarations(state)
     after = declare(state, "Qc", groups)
     assert after.phase is Phase.SHOW
-    assert after.declarer == 0
+    assert IndianFacts.of(after).declarer == 0
     assert after.queue == (1, 2, 3)
 
 

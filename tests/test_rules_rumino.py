@@ -43,7 +43,7 @@ from rummykit.engine import (
     TimerSpec,
 )
 from rummykit.match import POOL, DeclineRebuy, Match, Rebuy
-from rummykit.variants.rumino import DeclareRumino
+from rummykit.variants.rumino import DeclareRumino, RuminoFacts
 from tests.games import arrange, cards, deck_for
 
 # -- helpers ---------------------------------------------------------------------
@@ -1198,7 +1198,9 @@ def test_as_arranged_scores_the_grouping_each_player_shows() -> None:
         hand = state.hands[seat]
         # Showing no melds at all scores every card, whatever the best grouping.
         after = state.apply(Show([], deadwood=hand.cards))
-        assert dict(after.show_points)[seat] == arranged.point_values.total(hand.cards)
+        assert dict(RuminoFacts.of(after).show_points)[
+            seat
+        ] == arranged.point_values.total(hand.cards)
         assert after.view((seat + 1) % 3).shown[seat] == hand
     assert shows >= 3
 

@@ -49,7 +49,7 @@ from rummykit.engine import (
 )
 from rummykit.match import Match
 from rummykit.money import CENT
-from rummykit.variants.indian import Arrange
+from rummykit.variants.indian import Arrange, IndianFacts
 
 PRESETS = ("gamentio", "standard")
 GAMES = 60
@@ -169,7 +169,7 @@ def test_settlement_properties(preset: str, seed: int) -> None:
     assert {p.payee for p in payments} == {winner}
     assert outcome.points[winner] == 0
     if outcome.termination is Termination.DECLARATION:
-        assert winner == state.declarer
+        assert winner == IndianFacts.of(state).declarer
     if outcome.termination is Termination.LAST_PLAYER:
         assert [seat for seat in seats if state.active[seat]] == [winner]
 

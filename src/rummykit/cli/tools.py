@@ -107,11 +107,14 @@ def simulate(
     seed: int,
     workers: int,
     options: dict[str, object],
+    backend: str = "local",
+    address: str | None = None,
 ) -> int:
     """Play ``games`` seeded hands between bots and print win rates and points.
 
     Game ``i`` is dealt from a seed made from ``seed`` and ``i`` alone, so the
-    results are the same whatever the number of workers.
+    results are the same whatever the number of workers.  ``backend="ray"``
+    plays them on a Ray cluster through :func:`rummykit.simulation.simulate`.
 
     >>> simulate("rumino", games=4, players=2, agents="greedy,random", seed=1,
     ...          workers=1, options={})  # doctest: +ELLIPSIS
@@ -131,6 +134,10 @@ def simulate(
         variant.new_game(players=players, seed=0)
     except ValueError as error:
         raise SystemExit(f"rummykit: {error}") from None
+    if backend != "local":
+        return _simulate_elsewhere(
+            name, games, players, names, seed, workers, options, backend, address
+        )
     base = random.Random(seed)
     seeds = [base.getrandbits(63) for _ in range(games)]
     tasks = [(name, options, players, names, game_seed) for game_seed in seeds]
@@ -175,6 +182,43 @@ def simulate(
             f"{capped} hand(s) reached the cap of {variant.action_limit()} "
             "actions and ended with no score"
         )
+    return 0
+
+
+def _simulate_elsewhere(
+    name: str,
+    games: int,
+    players: int,
+    names: tuple[str, ...],
+    seed: int,
+    workers: int,
+    options: dict[str, object],
+    backend: str,
+    address: str | None,
+) -> int:
+    """``simulate`` on another backend (Ray), with progress as games complete."""
+    from rummykit.simulation import simulate as run
+
+    def progress(done: int, total: int) -> None:
+        print(f"  {done}/{total} hands", file=sys.stderr)
+
+    try:
+        result = run(
+            name,
+            games=games,
+            players=players,
+            agents=names,
+            seed=seed,
+            backend=backend,
+            workers=workers,
+            address=address,
+            options=options,
+            progress=progress,
+        )
+    except ImportError as error:
+        raise SystemExit(f"rummykit: {error}") from None
+    print(f"{name}: {games} hands, {players} players, seed {seed}")
+    print(result.table())
     return 0
 
 

@@ -18,7 +18,13 @@ How a new variant plugs in, in short:
 - what a discard opens (:meth:`RuleSet.after_discard`), what an empty hand
   means (:meth:`RuleSet.on_empty_hand`), and how the stock is renewed
   (:meth:`RuleSet.stock_policy`);
-- the timers and their fallbacks (:meth:`RuleSet.timer`).
+- the timers and their fallbacks (:meth:`RuleSet.timer`);
+- the variant's own facts about a hand, such as who has melded or who
+  declared, in :attr:`State.extra`: a frozen value of the variant's own type,
+  made at the deal by :meth:`RuleSet.new_extra`, carried into each turn by
+  :meth:`RuleSet.next_turn_extra`, and changed by the variant's own
+  transitions with :func:`attrs.evolve`.  A new variant adds facts there,
+  without touching the engine.
 
 >>> from rummykit.engine import StockPolicy
 >>> StockPolicy.TURN_OVER.value
@@ -129,6 +135,11 @@ class RuleSet:
         """The first dealer when none is given: by default a random seat."""
         return rng.randrange(players)
 
+    def new_extra(self, players: int) -> object:
+        """The variant's own facts at the deal (:attr:`State.extra`): a frozen
+        value of the variant's own type; by default ``None``, for none."""
+        return None
+
     def play_direction(self) -> int:
         """1 if play passes clockwise (to the next seat), -1 if anticlockwise."""
         return 1
@@ -142,6 +153,16 @@ class RuleSet:
     def play_actions(self, state: State) -> list[Action]:
         """Actions besides discarding after the draw (melds, lay-offs, ...)."""
         return []
+
+    def next_turn_extra(self, state: State, seat: int) -> object:
+        """The variant's own facts as ``seat``'s turn begins: by default
+        :attr:`State.extra` unchanged."""
+        return state.extra
+
+    def arranged(self, state: State, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """The groups ``seat`` has arranged but not shown, for that seat's view
+        only; by default none."""
+        return ()
 
     def take_discard_reason(self, state: State) -> str | None:
         """Why the top discard may not be taken now, or ``None`` if it may."""

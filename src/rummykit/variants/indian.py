@@ -57,6 +57,7 @@ from rummykit.partition import (
 )
 from rummykit.variants.base import Variant, flag, one_of, whole
 from rummykit.variants.indian_show import (
+    IndianFacts,
     arranged_groups,
     auto_show,
     declare,
@@ -70,7 +71,7 @@ from rummykit.variants.indian_show import (
 if TYPE_CHECKING:  # pragma: no cover
     from rummykit.match import Match
 
-__all__ = ["Arrange", "IndianRummy"]
+__all__ = ["Arrange", "IndianFacts", "IndianRummy"]
 
 
 def _show_groups(groups: object) -> tuple[tuple[Card, ...], ...]:
@@ -435,6 +436,14 @@ class IndianRummy(Variant):
         """Clockwise by default; pagat plays anticlockwise."""
         return 1 if self.direction == "clockwise" else -1
 
+    def new_extra(self, players: int) -> IndianFacts:
+        """No penalty, declaration, show or arrangement at the deal."""
+        return IndianFacts()
+
+    def arranged(self, state: State, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """The groups ``seat`` has arranged, for that seat's view only."""
+        return dict(arranged_groups(state)).get(seat, ())
+
     def after_deal(self, state: State) -> State:
         """§2.1: the indicator is turned face up under the closed deck and sets
         the wild rank; then the open deck starts with an upcard."""
@@ -655,7 +664,9 @@ class IndianRummy(Variant):
             # An arrangement is private: it is kept, not written to the history.
             return attrs.evolve(
                 state,
-                arrangements=tuple(sorted(arranged.items())),
+                extra=attrs.evolve(
+                    IndianFacts.of(state), arrangements=tuple(sorted(arranged.items()))
+                ),
             )
         if isinstance(action, Show):
             return show(self, state, seat, action)

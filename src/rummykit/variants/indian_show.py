@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rummykit.variants.indian import IndianRummy
 
 __all__ = [
+    "IndianFacts",
     "arranged_groups",
     "auto_show",
     "carry_on",
@@ -47,6 +48,39 @@ __all__ = [
 
 #: The half rate of a declaration on the first draw (rounded down to the cent).
 HALF = Decimal("0.5")
+
+
+@attrs.frozen(kw_only=True)
+class IndianFacts:
+    """Indian Rummy's own facts about a hand, kept in :attr:`State.extra
+    <rummykit.engine.State.extra>`.
+
+    >>> from rummykit.variants import IndianFacts, IndianRummy
+    >>> IndianFacts.of(IndianRummy().new_game(players=2, seed=1)).declarer is None
+    True
+    """
+
+    declarer: int | None = None
+    """The seat whose valid declaration started the show, if one has."""
+    penalties: tuple[tuple[int, tuple[int, str]], ...] = ()
+    """Penalties incurred in the hand, as (seat, (points, reason)): drops,
+    wrong declarations."""
+    show_points: tuple[tuple[int, int], ...] = ()
+    """The points of each grouping shown so far, as (seat, points)."""
+    arrangements: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = ()
+    """Groupings arranged but not yet shown, as (seat, groups); private to the
+    seat, and what a meld timer's timeout freezes."""
+
+    @staticmethod
+    def of(state: State) -> IndianFacts:
+        """The facts kept in ``state``.
+
+        :raises TypeError: if ``state`` is not an Indian Rummy hand.
+        """
+        facts = state.extra
+        if not isinstance(facts, IndianFacts):
+            raise TypeError(f"not an Indian Rummy hand: its extra is {facts!r:.60}")
+        return facts
 
 
 def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
@@ -66,7 +100,9 @@ def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
         active=tuple(active),
         out_of_play=(*state.out_of_play, *out.cards),
         history=state.history.add(Event(player=seat, action=action)),
-        penalties=tuple(sorted(penalties.items())),
+        extra=attrs.evolve(
+            IndianFacts.of(state), penalties=tuple(sorted(penalties.items()))
+        ),
     )
     return carry_on(v, state, seat)
 
@@ -107,7 +143,9 @@ def declare(v: IndianRummy, state: State, seat: int, action: Declare) -> State:
             shown=tuple(shown),
             out_of_play=(*state.out_of_play, *hand.cards),
             history=state.history.add(event),
-            penalties=tuple(sorted(penalties.items())),
+            extra=attrs.evolve(
+                IndianFacts.of(state), penalties=tuple(sorted(penalties.items()))
+            ),
         )
         return carry_on(v, state, seat)
     hands[seat] = hands[seat].remove(action.finish)
@@ -128,7 +166,7 @@ def declare(v: IndianRummy, state: State, seat: int, action: Declare) -> State:
         queue=tuple(queue),
         current=queue[0],
         decision_id=state.decision_id + 1,
-        declarer=seat,
+        extra=attrs.evolve(IndianFacts.of(state), declarer=seat),
     )
 
 
@@ -163,15 +201,18 @@ def show(v: IndianRummy, state: State, seat: int, action: Show) -> State:
         state,
         shown=tuple(shown),
         history=state.history.add(Event(player=seat, action=action)),
-        show_points=tuple(sorted(shows.items())),
+        extra=attrs.evolve(
+            IndianFacts.of(state), show_points=tuple(sorted(shows.items()))
+        ),
     )
     queue = state.queue[1:]
     if queue:
         return attrs.evolve(
             state, queue=queue, current=queue[0], decision_id=state.decision_id + 1
         )
-    assert state.declarer is not None
-    return settle(v, state, state.declarer, Termination.DECLARATION, shows)
+    declarer = IndianFacts.of(state).declarer
+    assert declarer is not None
+    return settle(v, state, declarer, Termination.DECLARATION, shows)
 
 
 def shown_points(v: IndianRummy, action: Show, wild_rank: Rank | None) -> int:
@@ -270,14 +311,14 @@ def holds(whole_hand: Hand, part: Hand) -> bool:
 
 
 def _penalties(state: State) -> tuple[tuple[int, tuple[int, str]], ...]:
-    return state.penalties
+    return IndianFacts.of(state).penalties
 
 
 def _shows(state: State) -> tuple[tuple[int, int], ...]:
-    return state.show_points
+    return IndianFacts.of(state).show_points
 
 
 def arranged_groups(
     state: State,
 ) -> tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]:
-    return state.arrangements
+    return IndianFacts.of(state).arrangements

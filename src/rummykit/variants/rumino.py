@@ -52,7 +52,35 @@ from rummykit.variants.rumino_match import RuminoMatch
 if TYPE_CHECKING:  # pragma: no cover
     pass
 
-__all__ = ["DeclareRumino", "Rumino"]
+__all__ = ["DeclareRumino", "Rumino", "RuminoFacts"]
+
+
+@attrs.frozen(kw_only=True)
+class RuminoFacts:
+    """Rumino's own facts about a hand, kept in :attr:`State.extra
+    <rummykit.engine.State.extra>`: what a show (``scoring_mode="as_arranged"``)
+    has gathered.
+
+    >>> from rummykit.variants import Rumino, RuminoFacts
+    >>> RuminoFacts.of(Rumino().new_game(players=2, seed=1))
+    RuminoFacts(declarer=None, show_points=())
+    """
+
+    declarer: int | None = None
+    """The seat whose knock or gin started a show, if one has."""
+    show_points: tuple[tuple[int, int], ...] = ()
+    """The points of each grouping shown so far, as (seat, points)."""
+
+    @staticmethod
+    def of(state: State) -> RuminoFacts:
+        """The facts kept in ``state``.
+
+        :raises TypeError: if ``state`` is not a Rumino hand.
+        """
+        facts = state.extra
+        if not isinstance(facts, RuminoFacts):
+            raise TypeError(f"not a Rumino hand: its extra is {facts!r:.60}")
+        return facts
 
 
 def _stake(value: object) -> Decimal:
@@ -353,6 +381,10 @@ class Rumino(RuminoMatch, Variant):
     def _deadwood(self, hand: Hand) -> int:
         return self.deadwood(hand)
 
+    def new_extra(self, players: int) -> RuminoFacts:
+        """Nothing shown at the deal."""
+        return RuminoFacts()
+
     def turn_start_actions(self, state: State) -> list[Action]:
         """R-1: knock (if deadwood ≤ :attr:`knock_limit`) and a dealt rumino;
         in a show (``scoring_mode="as_arranged"``), the optimal grouping."""
@@ -527,7 +559,7 @@ class Rumino(RuminoMatch, Variant):
             phase=Phase.SHOW,
             queue=tuple(queue),
             current=queue[0],
-            declarer=player,
+            extra=attrs.evolve(RuminoFacts.of(state), declarer=player),
             decision_id=state.decision_id + 1,
         )
 
@@ -540,13 +572,15 @@ class Rumino(RuminoMatch, Variant):
                 melded.append(Meld.build(group, self.meld_rules))
             else:
                 loose += group
-        shows = dict(state.show_points)
+        facts = RuminoFacts.of(state)
+        shows = dict(facts.show_points)
         shows[seat] = self.point_values.total(loose)
         shown = list(state.shown)
         shown[seat] = state.hands[seat]
+        facts = attrs.evolve(facts, show_points=tuple(sorted(shows.items())))
         state = attrs.evolve(
             state,
-            show_points=tuple(sorted(shows.items())),
+            extra=facts,
             shown=tuple(shown),
             history=state.history.add(Event(player=seat, action=action)),
         )
@@ -555,16 +589,15 @@ class Rumino(RuminoMatch, Variant):
             return attrs.evolve(
                 state, queue=queue, current=queue[0], decision_id=state.decision_id + 1
             )
-        assert state.declarer is not None
-        last = [
-            event.action for event in state.history if event.player == state.declarer
-        ]
+        declarer = facts.declarer
+        assert declarer is not None
+        last = [event.action for event in state.history if event.player == declarer]
         how = (
             Termination.GIN
             if any(isinstance(a, DeclareGin) for a in last)
             else Termination.KNOCK
         )
-        return self._score(state, state.declarer, how)
+        return self._score(state, declarer, how)
 
     # -- out-of-turn rumino claims -----------------------------------------------------
 
@@ -685,11 +718,12 @@ class Rumino(RuminoMatch, Variant):
         :attr:`gin_score`; lay-offs and the undercut penalty per the options."""
         points = [0] * state.players
         knocker_melds: list[Meld] = []
+        shows = dict(RuminoFacts.of(state).show_points)
         for seat in range(state.players):
             if not state.active[seat]:
                 continue
             grouping = self.partition(state.hands[seat])
-            points[seat] = dict(state.show_points).get(seat, grouping.points)
+            points[seat] = shows.get(seat, grouping.points)
             if seat == player:
                 knocker_melds = list(grouping.melds)
         if how is Termination.GIN:
