@@ -1,8 +1,9 @@
 """Collection rules for the whole repository (doctests included).
 
-The web server's modules need the ``web`` extra (and its doctests a test
-client); without them pytest skips those modules instead of failing to
-import them, as the plain ``.[test]`` install has neither.
+Modules that need an optional extra are skipped where it is not installed,
+instead of failing to import, as the plain ``.[test]`` install has none:
+the web server's modules need the ``web`` extra (and its doctests a test
+client), the learning environments the ``rl`` extra.
 """
 
 from __future__ import annotations
@@ -17,3 +18,9 @@ def _missing(*modules: str) -> bool:
 collect_ignore: list[str] = []
 if _missing("starlette", "uvicorn") or (_missing("httpx2") and _missing("httpx")):
     collect_ignore.append("src/rummykit/web/app.py")
+if _missing("numpy", "gymnasium", "pettingzoo"):
+    collect_ignore += [
+        "src/rummykit/rl/aec.py",
+        "src/rummykit/rl/observations.py",
+        "src/rummykit/rl/single.py",
+    ]

@@ -74,6 +74,9 @@ if os.environ.get("RUMMYKIT_DOCS_INTERSPHINX") == "1":
 # only other standard-library names belong here: add each one as a signature
 # first needs it (``collections.abc.Sequence``, ``random.Random``, ...).
 nitpick_ignore = [
+    ("py:class", "decimal.Decimal"),
+    ("py:mod", "decimal"),
+    ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),
     ("py:class", "collections.abc.Mapping"),
@@ -100,6 +103,8 @@ doctest_global_setup = """
 import random
 from rummykit import *
 from rummykit.engine import *
+from rummykit.rl.actions import *
+from rummykit.simulation import *
 """
 # As pytest is configured (pyproject.toml), and exception messages are checked
 # in full: they are part of rummykit's contract.

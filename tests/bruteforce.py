@@ -34,7 +34,13 @@ from itertools import combinations
 from rummykit import Card, Meld, MeldKind, MeldRules, Rank
 from rummykit.partition import PointValues, Requirement
 
-__all__ = ["Scorer", "brute_best_discard", "brute_points"]
+__all__ = [
+    "Scorer",
+    "brute_best_discard",
+    "brute_layoffs",
+    "brute_melds",
+    "brute_points",
+]
 
 #: A multiset of runs laid down: sorted ``(length, pure)`` pairs.
 Profile = tuple[tuple[int, bool], ...]
@@ -181,3 +187,62 @@ def brute_best_discard(
     """The least score after one discard, by brute force."""
     scorer = Scorer(cards, rules, points, wild_rank=wild_rank, requirement=requirement)
     return scorer.best_discard(forbidden)
+
+
+def brute_layoffs(
+    meld: Meld,
+    hand: Sequence[Card],
+    rules: MeldRules,
+    wild_rank: Rank | None,
+    limit: int,
+) -> set[tuple[int, ...]]:
+    """Every group (as sorted codes) of up to ``limit`` cards of ``hand`` that
+    can join ``meld`` with every card of it standing for what it stood for:
+    every subset of the hand is tried against the validator."""
+    found: set[tuple[int, ...]] = set()
+    old_roles = sorted(zip(meld.cards, meld.stands_for, strict=True), key=_role_key)
+    for size in range(1, min(limit, len(hand)) + 1):
+        for group in combinations(hand, size):
+            key = tuple(sorted(card.code for card in group))
+            if key in found:
+                continue
+            cards = list(meld.cards) + list(group)
+            if rules.why_not(cards, wild_rank=wild_rank, kind=meld.kind) is not None:
+                continue
+            grown = Meld.build(cards, rules, wild_rank=wild_rank, kind=meld.kind)
+            roles = sorted(
+                zip(grown.cards, grown.stands_for, strict=True), key=_role_key
+            )
+            if _sub_multiset(old_roles, roles):
+                found.add(key)
+    return found
+
+
+def brute_melds(
+    hand: Sequence[Card], rules: MeldRules, wild_rank: Rank | None
+) -> set[tuple[str, tuple[int, ...]]]:
+    """Every meld (kind, sorted codes) some subset of ``hand`` makes, melds of
+    printed jokers alone aside: every subset is tried against the validator."""
+    found: set[tuple[str, tuple[int, ...]]] = set()
+    for size in range(1, len(hand) + 1):
+        for group in combinations(hand, size):
+            if all(card.is_joker for card in group):
+                continue
+            key = tuple(sorted(card.code for card in group))
+            for kind in (MeldKind.RUN, MeldKind.SET):
+                if rules.why_not(group, wild_rank=wild_rank, kind=kind) is None:
+                    found.add((kind.value, key))
+    return found
+
+
+def _role_key(pair: tuple[Card, Card]) -> tuple[int, int]:
+    return (pair[0].code, pair[1].code)
+
+
+def _sub_multiset(small: list[tuple[Card, Card]], big: list[tuple[Card, Card]]) -> bool:
+    rest = list(big)
+    for item in small:
+        if item not in rest:
+            return False
+        rest.remove(item)
+    return True

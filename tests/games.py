@@ -34,7 +34,7 @@ from rummykit.engine import (
     TableMeld,
     Timeout,
 )
-from rummykit.variants import Variant
+from rummykit.variants import ClassicFacts, Variant
 
 __all__ = [
     "Agent",
@@ -178,9 +178,10 @@ def arrange(
     stock; every card not named goes to the bottom of the stock, so the cards
     still add up to exactly the deck.
 
-    ``melded`` defaults to "every owner of a table meld has melded", and the
-    current player's ``melded_before_turn`` follows it.  Other ``fields`` are
-    passed to :func:`attrs.evolve` as they are.
+    In Classic Rummy, ``melded`` defaults to "every owner of a table meld has
+    melded", and the current player's ``melded_before_turn`` follows it (in
+    :class:`ClassicFacts`).  Other ``fields`` are passed to :func:`attrs.evolve`
+    as they are.
     """
     if len(hands) != state.players:
         raise ValueError(f"arrange: need {state.players} hands, not {len(hands)}")
@@ -204,6 +205,11 @@ def arrange(
         owners = {placed.owner for placed in new_table}
         melded = [seat in owners for seat in range(state.players)]
     seat = state.current if current is None else current
+    extra = state.extra
+    if isinstance(extra, ClassicFacts):
+        extra = attrs.evolve(
+            extra, melded=tuple(melded), melded_before_turn=melded[seat]
+        )
     result = attrs.evolve(
         state,
         hands=new_hands,
@@ -213,8 +219,7 @@ def arrange(
         current=seat,
         turn=seat,
         phase=state.phase if phase is None else phase,
-        melded=tuple(melded),
-        melded_before_turn=melded[seat],
+        extra=extra,
         **fields,  # type: ignore[arg-type]
     )
     assert result.all_cards() == rules.deck_spec().hand()

@@ -23,8 +23,16 @@ from typing import cast
 import attrs
 import pytest
 
-from rummykit.agents import Agent, GreedyAgent, RandomAgent, play_hand
+from rummykit.agents import (
+    MATCH_HAND_LIMIT,
+    Agent,
+    GreedyAgent,
+    RandomAgent,
+    play_hand,
+    play_match,
+)
 from rummykit.engine import (
+    HAND_ACTION_LIMIT,
     Action,
     Declare,
     DeclareGin,
@@ -34,8 +42,9 @@ from rummykit.engine import (
     Knock,
     PlayerView,
     State,
+    Termination,
 )
-from rummykit.variants import ClassicRummy, Variant, get_variant
+from rummykit.variants import VARIANTS, ClassicRummy, Variant, get_variant
 from tests.test_serialize import hidden_shuffled
 
 #: (label, variant name, options, hands, greedy's least win rate).
@@ -81,6 +90,7 @@ def head_to_head(
     return greedy_wins, random_wins, other
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "options", "hands", "least"),
     [pytest.param(*case[1:], id=case[0]) for case in STRENGTH],
@@ -94,6 +104,7 @@ def test_greedy_beats_random(
     assert rand / hands <= 0.1, (greedy, rand, other)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["gamentio", "standard"])
 def test_greedy_beats_random_in_indian_by_declaring(preset: str) -> None:
     """Against plain random play Indian hands mostly end with the random
@@ -372,11 +383,60 @@ def test_play_hand_raises_when_the_hand_does_not_end_in_time() -> None:
 
 
 def test_classic_without_a_turn_over_limit_can_loop() -> None:
-    """Under Classic's default options the pile is turned over without
-    shuffling, and two greedy bots can go round for ever: play_hand stops them."""
-    classic = get_variant("classic")
+    """Without ``max_turnovers`` the pile is turned over without shuffling for
+    ever, and two greedy bots can go round for ever; the default limit ends
+    the hand."""
+    unlimited = get_variant("classic", max_turnovers=None)
     with pytest.raises(RuntimeError, match="did not end within 600 actions"):
-        play_hand(classic, [GreedyAgent(), GreedyAgent()], seed=18, max_actions=600)
-    limited = get_variant("classic", max_turnovers=2)
-    state = play_hand(limited, [GreedyAgent(), GreedyAgent()], seed=18, max_actions=600)
-    assert state.is_terminal
+        play_hand(unlimited, [GreedyAgent(), GreedyAgent()], seed=18, max_actions=600)
+    state = play_hand(get_variant("classic"), [GreedyAgent(), GreedyAgent()], seed=18)
+    assert state.outcome is not None
+    assert state.outcome.termination is Termination.TURNOVER_LIMIT
+
+
+@attrs.frozen(kw_only=True)
+class ShortClassic(ClassicRummy):
+    """Classic Rummy with an action cap of 300, to meet the cap quickly."""
+
+    def action_limit(self) -> int | None:
+        return 300
+
+
+def test_every_variant_has_the_engines_action_cap() -> None:
+    assert HAND_ACTION_LIMIT == 5_000
+    for cls in VARIANTS:
+        assert cls().action_limit() == HAND_ACTION_LIMIT
+
+
+def test_the_action_cap_ends_an_endless_hand_with_a_clear_termination() -> None:
+    """A hand that would loop for ever ends at the rule set's action cap: no
+    winner, no score, no payment, and the termination says why."""
+    variant = ShortClassic(max_turnovers=None)
+    state = play_hand(variant, [GreedyAgent(), GreedyAgent()], seed=18)
+    outcome = state.outcome
+    assert outcome is not None
+    assert outcome.termination is Termination.ACTION_LIMIT
+    assert len(state.actions) == 300
+    assert outcome.winners == () and outcome.payments == ()
+    assert outcome.points == (0, 0)
+    assert "300 actions" in outcome.note
+    assert state.legal_actions() == ()
+    # The cut is made after the 300th action; the 299 before replay as they were.
+    replayed = variant.new_game(2, seed=18)
+    for action in state.actions[:-1]:
+        replayed = replayed.apply(action)
+    assert not replayed.is_terminal
+    assert replayed.apply(state.actions[-1]) == state
+
+
+def test_play_match_ends_a_match_that_its_rules_never_end() -> None:
+    """An Indian Rummy series has no end of its own: play_match stops it after
+    MATCH_HAND_LIMIT hands, the most money winning."""
+    agents: list[Agent] = [RandomAgent(seed=1), RandomAgent(seed=2)]
+    match = play_match(get_variant("indian"), agents, seed=1)
+    assert match.is_terminal
+    assert len(match.results) == MATCH_HAND_LIMIT
+    best = max(match.money)
+    assert match.winners == tuple(s for s in range(2) if match.money[s] == best)
+    short = play_match(get_variant("indian"), agents, seed=1, max_hands=3)
+    assert len(short.results) == 3

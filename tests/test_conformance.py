@@ -54,7 +54,7 @@ from rummykit.engine import (
     Termination,
     Timeout,
 )
-from rummykit.variants import VARIANTS, ClassicRummy, Variant
+from rummykit.variants import VARIANTS, ClassicFacts, ClassicRummy, Variant
 from tests.games import (
     Agent,
     game_flow_missing,
@@ -87,13 +87,14 @@ STEP_CAP = 3000
 #: by variant name.  A variant not listed is played with its defaults and must
 #: end every hand in them; add an entry here if its defaults can loop.
 #:
-#: For Classic, ``max_turnovers`` (or ``block``) bounds how often the stock can
-#: be renewed, so the stock draws of a hand are bounded; the agents draw from
+#: For Classic, ``max_turnovers`` (3 by default) or ``block`` bounds how often
+#: the stock can be renewed, so the stock draws of a hand are bounded; the agents draw from
 #: the stock often enough that every hand then ends well inside the cap.
 #: (Nothing in the rules bounds the turns of players who keep taking the
 #: discard, so the cap is a property of these agents, not of every game.)
 TERMINATING: dict[str, list[dict[str, object]]] = {
     "classic": [
+        {},  # max_turnovers=3
         {"max_turnovers": 2},
         {"stock_exhaustion": "block"},
         {
@@ -228,6 +229,7 @@ def check_classic_state(state: State, variant: Variant, dealt: int) -> None:
     more than they discarded only during their own turn (or when they went
     out without discarding); who has not melded holds the dealt number."""
     assert isinstance(variant, ClassicRummy)
+    facts = ClassicFacts.of(state)
     drawn, thrown, laid = events_by_seat(state)
     outcome = state.outcome
     went_out_without_discard = (
@@ -241,8 +243,8 @@ def check_classic_state(state: State, variant: Variant, dealt: int) -> None:
             went_out_without_discard and outcome is not None and seat == outcome.winner
         )
         assert drawn[seat] - thrown[seat] == (1 if mid_turn else 0), seat
-        assert state.melded[seat] == (laid[seat] > 0), seat
-        if not state.melded[seat]:
+        assert facts.melded[seat] == (laid[seat] > 0), seat
+        if not facts.melded[seat]:
             assert len(state.hands[seat]) == dealt + (1 if mid_turn else 0)
     taken: Card | None = None
     for event in state.history:  # the card taken from the pile is kept that turn
@@ -258,14 +260,14 @@ def check_classic_state(state: State, variant: Variant, dealt: int) -> None:
         assert variant.meld_rules.why_not(placed.meld.cards) is None
         assert 0 <= placed.owner < state.players
     if variant.melds_per_turn is not None:
-        assert state.turn_melds <= variant.melds_per_turn
+        assert facts.turn_melds <= variant.melds_per_turn
     if variant.max_turnovers is not None:
         assert state.turnovers <= variant.max_turnovers
     if variant.stock_exhaustion == "block":
         assert state.turnovers == 0
     if state.phase is Phase.DRAW:
-        assert state.turn_melds == 0
-        assert state.melded_before_turn == state.melded[state.current]
+        assert facts.turn_melds == 0
+        assert facts.melded_before_turn == facts.melded[state.current]
 
 
 # -- what must hold of every outcome ------------------------------------------------------
@@ -294,8 +296,11 @@ def check_outcome(state: State, variant: Variant) -> None:
     assert math.isclose(sum(money), -rake, abs_tol=1e-9)
     received = sum(payment.money - payment.rake for payment in outcome.payments)
     assert math.isclose(sum(money[seat] for seat in outcome.winners), received)
-    if outcome.termination is Termination.VOID:
+    if outcome.termination in (Termination.VOID, Termination.ACTION_LIMIT):
         assert outcome.winners == () and outcome.payments == ()
+    if outcome.termination is Termination.ACTION_LIMIT:
+        limit = state.rules.action_limit()
+        assert limit is not None and len(state.actions) == limit
 
 
 def expected_money(variant: Variant, payment: Payment, stake: float) -> float:
@@ -328,20 +333,23 @@ def check_classic_outcome(state: State, variant: Variant) -> None:
         assert outcome.rummy is rummy
         factor = 2 if rummy else 1
         assert paid == [(seat, winner, totals[seat] * factor) for seat in others]
-    elif outcome.termination is Termination.BLOCKED:
-        assert variant.stock_exhaustion == "block"
+    elif outcome.termination in (Termination.BLOCKED, Termination.TURNOVER_LIMIT):
+        if outcome.termination is Termination.BLOCKED:
+            assert variant.stock_exhaustion == "block"
+        else:
+            assert variant.stock_exhaustion != "block"
+            assert state.turnovers == variant.max_turnovers
         assert state.stock == ()
         low = min(totals)
         (winner,) = outcome.winners
         assert totals[winner] == low
         assert paid == [(seat, winner, totals[seat] - low) for seat in others]
-    else:
-        assert outcome.termination is Termination.VOID
+    elif outcome.termination is Termination.VOID:
+        # the stock ran out and the pile could not renew it
         assert state.stock == ()
-        assert (
-            variant.max_turnovers is not None
-            and state.turnovers >= variant.max_turnovers
-        ) or not state.pile
+        assert len(state.pile) <= 1
+    else:
+        assert outcome.termination is Termination.ACTION_LIMIT
 
 
 def went_rummy(state: State, winner: int) -> bool:
@@ -623,9 +631,9 @@ def test_random_hands_keep_the_contract_and_end(
 
 @pytest.mark.parametrize(("cls", "players"), seatings())
 def test_default_options_keep_the_contract(cls: type[Variant], players: int) -> None:
-    """Hands with default options need not end (Classic's turned-over stock can
-    cycle for ever), so they run to a step cap: the contract must hold on the
-    way, and the hands cut short are reported, not failed."""
+    """Hands with default options end by their rules or, at the latest, by the
+    engine's action cap; here they run to a shorter step cap: the contract
+    must hold on the way, and the hands cut short are reported, not failed."""
     skip_unless_game_flow(cls(), players)
     variant = cls()
     sizes = len(seat_range(variant))
@@ -662,7 +670,11 @@ def test_classic_stock_policies_all_occur() -> None:
                     state.is_terminal
                     and state.outcome is not None
                     and state.outcome.termination
-                    in (Termination.BLOCKED, Termination.VOID)
+                    in (
+                        Termination.BLOCKED,
+                        Termination.VOID,
+                        Termination.TURNOVER_LIMIT,
+                    )
                 ):
                     seen.add(policy.value)
                     break
@@ -676,11 +688,19 @@ def test_classic_stock_policies_all_occur() -> None:
     }
 
 
+@pytest.mark.slow
 def test_classic_outcome_checks_see_every_kind_of_ending() -> None:
     """Across the terminating configurations the agents go out (with and
-    without rummy, with and without a final discard), block and void, so the
-    outcome checks above meet every kind of ending."""
-    wanted = {"went_out", "went_out+discard", "went_out+rummy", "blocked", "void"}
+    without rummy, with and without a final discard), block and reach the
+    turn-over limit, so the outcome checks above meet every kind of ending
+    they can reach."""
+    wanted = {
+        "went_out",
+        "went_out+discard",
+        "went_out+rummy",
+        "blocked",
+        "turnover_limit",
+    }
     kinds: set[str] = set()
     configs = TERMINATING["classic"]
     for seed in range(400):

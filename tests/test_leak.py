@@ -32,7 +32,7 @@ from rummykit.engine import (
     Phase,
     State,
 )
-from rummykit.variants import VARIANTS, Variant
+from rummykit.variants import VARIANTS, IndianFacts, Variant
 from tests.games import (
     game_flow_missing,
     greedy_agent,
@@ -105,9 +105,7 @@ def hidden_from(state: State, player: int, rng: random.Random) -> State:
         hands=tuple(hands),
         stock=tuple(pool),
         chance=rng.getrandbits(63),
-        arrangements=tuple(
-            (seat, groups) for seat, groups in state.arrangements if seat == player
-        ),
+        extra=own_arrangement_only(state, player),
     )
     assert other.all_cards() == state.all_cards()
     return other
@@ -384,3 +382,15 @@ def test_terminal_views_show_every_hand_and_no_actions() -> None:
         assert view.legal_actions == ()
         assert view.outcome == state.outcome
         assert view.phase is Phase.ENDED
+
+
+def own_arrangement_only(state: State, player: int) -> object:
+    """The variant's facts with only ``player``'s arrangement kept (Indian
+    Rummy's arrangements are private to each seat)."""
+    facts = state.extra
+    if not isinstance(facts, IndianFacts):
+        return facts
+    mine = tuple(
+        (seat, groups) for seat, groups in facts.arrangements if seat == player
+    )
+    return attrs.evolve(facts, arrangements=mine)

@@ -30,7 +30,7 @@ from rummykit.engine import (
     State,
     Timeout,
 )
-from rummykit.variants.indian import Arrange
+from rummykit.variants.indian import Arrange, IndianFacts
 
 PRESETS = ("gamentio", "standard")
 
@@ -124,9 +124,9 @@ SEEDS = range(12)
 @pytest.mark.parametrize("preset", PRESETS)
 def test_the_show_reveals_exactly_the_shown_hands(preset: str, seed: int) -> None:
     for state in shows(preset, seed):
-        declarer = state.declarer
+        declarer = IndianFacts.of(state).declarer
         assert declarer is not None
-        done = {seat for seat, _ in state.show_points}
+        done = {seat for seat, _ in IndianFacts.of(state).show_points}
         assert state.current in state.queue
         assert not done & set(state.queue)
         for player in range(state.players):

@@ -415,6 +415,16 @@ def test_best_discard_matches_brute_force(family: str, data: st.DataObject) -> N
     )
     assert result.points == expected, str(result)
     check_result(result, hand, setup, discarding=True, forbidden=forbidden)
+    value = deadwood(
+        hand,
+        setup.rules,
+        setup.points,
+        wild_rank=setup.wild_rank,
+        requirement=setup.requirement,
+        discard=True,
+        forbidden=forbidden,
+    )
+    assert value == expected
 
 
 def test_best_discard_refuses_when_every_card_is_forbidden() -> None:
@@ -525,6 +535,7 @@ def test_all_partitions_are_the_optimal_groupings(
         requirement=requirement,
         discard=discarding,
         forbidden=forbidden,
+        limit=100_000,  # every one, to compare with the brute force
     )
     assert results
     if discarding:

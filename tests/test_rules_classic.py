@@ -11,11 +11,13 @@ discard), never by editing the state in between.
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 
 import attrs
 import pytest
 
 from rummykit import Card, ClassicRummy, Hand, IllegalActionError
+from rummykit.agents import GreedyAgent, play_hand
 from rummykit.engine import (
     Action,
     Discard,
@@ -27,6 +29,7 @@ from rummykit.engine import (
     State,
     Termination,
 )
+from rummykit.variants import ClassicFacts
 from tests.games import arrange, cards, deck_for, greedy_agent, play_random
 
 
@@ -220,10 +223,10 @@ def test_C3_rummy_doubles_payments() -> None:
     assert outcome.rummy is True
     assert outcome.points == (0, 28, 52)
     assert {(p.payer, p.payee, p.points, p.money) for p in outcome.payments} == {
-        (1, 0, 56, 56.0),
-        (2, 0, 104, 104.0),
+        (1, 0, 56, Decimal("56.00")),
+        (2, 0, 104, Decimal("104.00")),
     }
-    assert outcome.money_for(0) == 160.0
+    assert outcome.money_for(0) == Decimal("160.00")
 
 
 def test_C3_not_rummy_under_rummy_requires_no_discard() -> None:
@@ -304,10 +307,10 @@ def test_C4_money_is_points_times_stake() -> None:
     state = accepted(c4_position(rummy=False, stake=2.5), LayMeld("4h 5h 6h"))
     assert state.outcome is not None
     assert sorted((p.points, p.money) for p in state.outcome.payments) == [
-        (3, 7.5),
-        (37, 92.5),
+        (3, Decimal("7.50")),
+        (37, Decimal("92.50")),
     ]
-    assert state.outcome.money_for(0) == 100.0
+    assert state.outcome.money_for(0) == Decimal("100.00")
 
 
 # -- C5: the C-2 guard ----------------------------------------------------------------
@@ -414,7 +417,7 @@ def test_C6_the_table_meld_grows_and_keeps_its_owner() -> None:
     placed = state.table[0]
     assert placed.owner == 1
     assert key(placed.meld.cards) == key(cards("6h 7h 8h 9h Th"))
-    assert state.melded[0] is True
+    assert ClassicFacts.of(state).melded[0] is True
 
 
 def test_C6_ace_does_not_extend_J_Q_K_by_default() -> None:
@@ -571,21 +574,48 @@ def test_C8_block_ends_the_hand_and_the_lowest_hand_collects() -> None:
     )
 
 
-@pytest.mark.parametrize("limit", [0, 1, 2])
-def test_C8_max_turnovers_ends_the_hand_void(limit: int) -> None:
-    state = game(2, max_turnovers=limit)
-    for _ in range(limit):
+@pytest.mark.parametrize("limit", [0, 1, 2, 3, None])
+def test_C_3_max_turnovers_ends_the_hand_as_under_block(limit: int | None) -> None:
+    """Rule C-3: the stock may be turned over ``max_turnovers`` times (3 by
+    default); when it runs out once more the hand ends as under ``block``:
+    the lowest hand collects the differences, with the termination
+    TURNOVER_LIMIT for a frontend to show."""
+    options = {} if limit is None else {"max_turnovers": limit}
+    state = game(3, **options)
+    turnovers = 3 if limit is None else limit
+    assert state.rules.turnover_limit() == turnovers
+    for _ in range(turnovers):
         state = run_down_stock(state)
         assert not state.is_terminal
         state = state.apply(DrawStock())  # turn the pile over
         state = state.apply(Discard(state.drawn or Card("As")))
     state = run_down_stock(state)
-    assert state.turnovers == limit
+    assert state.turnovers == turnovers
+    assert state.stock == ()
     outcome = state.outcome
     assert outcome is not None
-    assert outcome.termination is Termination.VOID
-    assert outcome.winners == ()
-    assert outcome.payments == ()
+    assert outcome.termination is Termination.TURNOVER_LIMIT
+    assert f"after {turnovers} turn-over(s)" in outcome.note
+    totals = tuple(
+        ClassicRummy().point_values.total(hand.cards) for hand in state.hands
+    )
+    assert outcome.points == totals
+    low = min(totals)
+    assert outcome.winner is not None and totals[outcome.winner] == low
+    assert sorted((p.payer, p.points) for p in outcome.payments) == sorted(
+        (seat, totals[seat] - low) for seat in range(3) if seat != outcome.winner
+    )
+
+
+def test_C_3_every_default_hand_ends() -> None:
+    """Rule C-3 with default options: the greedy self-play that used to go
+    round for ever (seed 18) ends by the turn-over limit."""
+    classic = ClassicRummy()
+    assert classic.max_turnovers == 3
+    state = play_hand(classic, [GreedyAgent(), GreedyAgent()], seed=18)
+    assert state.outcome is not None
+    assert state.outcome.termination is Termination.TURNOVER_LIMIT
+    assert state.turnovers == 3
 
 
 # -- C10 and the deal ----------------------------------------------------------------
@@ -704,7 +734,7 @@ def test_must_meld_before_layoff() -> None:
     state = accepted(state, LayMeld("3s 4s 5s"))
     assert key(cards("Jh")) in layoffs(state, 0)
     state = accepted(state, LayOff("Jh", target=0))
-    assert state.melded[0]
+    assert ClassicFacts.of(state).melded[0]
 
 
 def test_must_meld_before_layoff_counts_a_meld_from_an_earlier_turn() -> None:
@@ -721,19 +751,19 @@ def test_C5_rule_laying_off_before_melding_is_allowed_by_default() -> None:
     state = mml_position()
     assert key(cards("Jh")) in layoffs(state, 0)
     state = accepted(state, LayOff("Jh", target=0))
-    assert state.melded[0]
+    assert ClassicFacts.of(state).melded[0]
 
 
 def test_a_player_who_lays_off_has_melded_and_cannot_go_rummy_later() -> None:
     state = mml_position()
-    assert state.melded_before_turn is False
+    assert ClassicFacts.of(state).melded_before_turn is False
     state = accepted(state, LayOff("Jh", target=0))
     state = accepted(state, Discard(Card("Kd")))
-    assert state.melded == (True, True)
+    assert ClassicFacts.of(state).melded == (True, True)
     state = accepted(state, DrawStock())
     state = accepted(state, Discard(state.drawn or Card("As")))
     assert state.current_player == 0
-    assert state.melded_before_turn is True
+    assert ClassicFacts.of(state).melded_before_turn is True
 
 
 def test_a_greedy_game_runs_to_an_end() -> None:

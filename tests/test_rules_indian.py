@@ -18,6 +18,7 @@ host's timeouts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 import attrs
 import pytest
@@ -39,11 +40,14 @@ from rummykit.engine import (
     Timeout,
     TimerSpec,
 )
-from rummykit.variants.indian import Arrange
+from rummykit.variants.indian import Arrange, IndianFacts
 
 G = IndianRummy()
 S = IndianRummy(preset="standard")
 PRESETS = {"G": G, "S": S}
+#: Gamentio's cards and deal with three lapses allowed (as the standard preset),
+#: to see the fallbacks of timeouts that are not yet a drop.
+G3 = IndianRummy(max_lapses=3)
 
 
 # -- helpers ------------------------------------------------------------------------
@@ -127,7 +131,7 @@ def timeout(state: State) -> State:
 
 
 def penalties(state: State) -> dict[int, tuple[int, str]]:
-    return dict(state.penalties)
+    return dict(IndianFacts.of(state).penalties)
 
 
 def outcome_of(state: State) -> Outcome:
@@ -167,7 +171,7 @@ def assert_valid_declaration(state: State, groups: Sequence[str]) -> State:
     """Seat 0's declaration with finish 2♣ is valid: the show begins."""
     after = declare(state, "2c", groups)
     assert after.phase is Phase.SHOW
-    assert after.declarer == 0
+    assert IndianFacts.of(after).declarer == 0
     assert after.current == 1
     assert after.active[0]
     assert penalties(after) == {}
@@ -182,7 +186,7 @@ def assert_wrong_declaration(state: State, groups: Sequence[str], points: int) -
     before = state.hands[0]
     after = declare(state, "2c", groups)
     assert after.phase is not Phase.SHOW
-    assert after.declarer is None
+    assert IndianFacts.of(after).declarer is None
     assert penalties(after) == {0: (points, "wrong declaration")}
     assert not after.active[0]
     assert len(after.hands[0]) == 0
@@ -235,7 +239,10 @@ def test_I2_one_sequence_is_a_wrong_declaration_under_S_and_play_goes_on() -> No
     assert outcome.termination is Termination.LAST_PLAYER
     assert outcome.winners == (2,)
     paid = {(p.payer, p.reason): (p.points, p.money) for p in outcome.payments}
-    assert paid == {(0, "wrong declaration"): (80, 80.0), (1, "first drop"): (20, 20.0)}
+    assert paid == {
+        (0, "wrong declaration"): (80, Decimal("80.00")),
+        (1, "first drop"): (20, Decimal("20.00")),
+    }
     assert all(p.payee == 2 for p in outcome.payments)
 
 
@@ -434,7 +441,7 @@ def test_I8_natural_set_of_the_wild_rank_is_a_valid_declaration() -> None:
     assert declarations(state)
     after = declare(state, "Qc", groups)
     assert after.phase is Phase.SHOW
-    assert after.declarer == 0
+    assert IndianFacts.of(after).declarer == 0
     assert after.queue == (1, 2, 3)
 
 
@@ -540,24 +547,23 @@ def test_a_loser_may_show_a_group_of_wild_cards_as_its_second_sequence() -> None
 # -- I11: settlement --------------------------------------------------------------------------
 
 
-def test_I11_settlement_with_a_shown_loser_and_a_lapsed_drop() -> None:
+def test_I11_settlement_with_a_shown_loser_and_a_missed_move() -> None:
     variant = IndianRummy(stake=2)
     p1 = "3h 4h 5h 6h Qc Qs Qh 9s 9c 9h"
     p2 = "As 2s 3s Kh Kc 7d Qd Jd 4c 8h"
-    # Each round seats 0 and 1 draw and throw back their card; seat 2 times out.
-    state = deal(variant, [p1, p2, None], stock="2d 5s 6s 8s Td Jc 2c 3c Kd")
-    for round_ in range(3):
-        state = pass_turn(state)
-        state = pass_turn(state)
-        assert state.current == 2
-        state = timeout(state)
-        assert state.lapses[2] == round_ + 1
-        assert state.active[2] is (round_ < 2)
-    assert penalties(state) == {2: (10, "middle drop")}
+    # Seats 0 and 1 draw and throw back their card; seat 2 misses its move,
+    # which under Gamentio is a drop at once.
+    state = deal(variant, [p1, p2, None], stock="2d 5s 6s")
+    state = pass_turn(pass_turn(state))
+    assert state.current == 2
+    state = timeout(state)
+    assert state.lapses[2] == 1
+    assert not state.active[2]
+    assert penalties(state) == {2: (10, "first drop")}
     assert state.hands[:2] == (Hand.parse(p1), Hand.parse(p2))
     state = step(state, DrawStock())
-    assert state.drawn == Card("Kd")
-    state = declare(state, "Kd", ["3h 4h 5h 6h", "Qc Qs Qh", "9s 9c 9h"])
+    assert state.drawn == Card("6s")
+    state = declare(state, "6s", ["3h 4h 5h 6h", "Qc Qs Qh", "9s 9c 9h"])
     assert state.phase is Phase.SHOW and state.queue == (1,)
     state = step(state, Show(["As 2s 3s", "Kh Kc 7d"], deadwood="Qd Jd 4c 8h"))
     outcome = outcome_of(state)
@@ -565,13 +571,56 @@ def test_I11_settlement_with_a_shown_loser_and_a_lapsed_drop() -> None:
     assert outcome.points == (0, 35, 10)
     paid = {p.payer: p for p in outcome.payments}
     assert set(paid) == {1, 2}
-    assert (paid[1].points, paid[1].money) == (35, 70.0)
-    assert (paid[2].points, paid[2].money) == (10, 10.0)  # flat: not × stake
-    assert sum(p.money for p in outcome.payments) == pytest.approx(80.0)
-    assert sum(p.rake for p in outcome.payments) == pytest.approx(3.2)
-    assert outcome.money_for(0) == pytest.approx(76.8)
-    assert outcome.money_for(1) == pytest.approx(-70.0)
-    assert outcome.money_for(2) == pytest.approx(-10.0)
+    assert (paid[1].points, paid[1].money) == (35, Decimal("70.00"))
+    assert (paid[2].points, paid[2].money) == (10, Decimal("10.00"))  # flat
+    assert sum(p.money for p in outcome.payments) == Decimal("80.00")
+    assert outcome.rake == Decimal("3.20")  # exact: 4% of 70 and of 10
+    assert outcome.money_for(0) == Decimal("76.80")
+    assert outcome.money_for(1) == Decimal("-70.00")
+    assert outcome.money_for(2) == Decimal("-10.00")
+
+
+#: A loser's hand with a complete set (4♣ 4♦ 4♠) but no sequence; 7s are wild.
+NO_SEQUENCE = "2h 2d 4c 4d 4s 6c 6d 8c Tc Jd"
+
+
+def show_of(variant: IndianRummy, loser: str) -> Outcome:
+    """3 players: seat 0 declares validly, seat 1 holds ``loser``; each loser
+    shows their optimal grouping."""
+    p1 = "3h 4h 5h 6h Qc Qs Qh 9s 9c 9h"
+    state = deal(variant, [p1, loser, None], upcard="Ks", stock="6s")
+    state = step(state, DrawStock())
+    state = declare(state, "6s", ["3h 4h 5h 6h", "Qc Qs Qh", "9s 9c 9h"])
+    while not state.is_terminal:
+        (offered,) = state.legal_actions()
+        assert isinstance(offered, Show)
+        state = step(state, offered)
+    return outcome_of(state)
+
+
+def test_G_losers_pay_for_their_incomplete_melds_only() -> None:
+    """§2.5 (G): "summing up the numeric value of incomplete melds of other
+    players": the loser's complete set counts without a pure sequence, so
+    2+2+6+6+8+10+11 = 45 is paid, not every card's 57."""
+    assert G.loser_requirement == "none"
+    assert G.deadwood(Hand.parse(NO_SEQUENCE), wild_rank=Rank.SEVEN) == 45
+    assert show_of(G, NO_SEQUENCE).points[1] == 45
+    strict = IndianRummy(loser_requirement="declaration")
+    assert show_of(strict, NO_SEQUENCE).points[1] == 57
+
+
+def test_S_losers_without_the_requirement_pay_for_every_card() -> None:
+    """§2.5 (S): without two sequences, one of them pure, all cards count."""
+    assert S.loser_requirement == "declaration"
+    loser = Hand.parse("2h 2d 4c 4d 4s 6c 6d 8c Tc Jd Kh Ks 3c")
+    assert S.deadwood(loser, wild_rank=Rank.SEVEN) == loser_total(S, loser)
+    assert IndianRummy(preset="standard", loser_requirement="none").deadwood(
+        loser, wild_rank=Rank.SEVEN
+    ) < loser_total(S, loser)
+
+
+def loser_total(variant: IndianRummy, hand: Hand) -> int:
+    return min(variant.point_values.total(hand.cards), variant.cap or 10**6)
 
 
 def test_drop_penalty_unit_money_is_the_gamentio_default() -> None:
@@ -835,7 +884,7 @@ def test_a_stale_timeout_is_refused() -> None:
 
 
 def test_move_timeout_at_the_draw_draws_and_discards_the_drawn_card() -> None:
-    state = deal(G, [None, None, None], stock="Kd")
+    state = deal(G3, [None, None, None], stock="Kd")
     hand = state.hands[0]
     after = timeout(state)
     assert after.hands[0] == hand
@@ -846,7 +895,7 @@ def test_move_timeout_at_the_draw_draws_and_discards_the_drawn_card() -> None:
 
 
 def test_move_timeout_after_drawing_discards_the_drawn_card() -> None:
-    state = step(deal(G, [None, None, None], stock="Kd"), DrawStock())
+    state = step(deal(G3, [None, None, None], stock="Kd"), DrawStock())
     after = timeout(state)
     assert after.pile[-1] == Card("Kd")
     assert after.lapses == (1, 0, 0)
@@ -857,7 +906,7 @@ def test_move_timeout_after_taking_discards_the_costliest_unmelded_card() -> Non
     # The taken 5♣ may not be thrown (I-2); K♦ and K♣ are the costliest spare
     # cards (13 each under G), and the tie goes to the last in hand order, K♣.
     hand = "3h 4h 5h 6h 9s Ts Js Kd Kc 2d"
-    state = deal(G, [hand, None, None], upcard="5c")
+    state = deal(G3, [hand, None, None], upcard="5c")
     state = step(state, DrawDiscard())
     after = timeout(state)
     assert after.pile[-1] == Card("Kc")
@@ -867,7 +916,7 @@ def test_move_timeout_after_taking_discards_the_costliest_unmelded_card() -> Non
 
 def test_third_lapse_is_a_drop() -> None:
     # A lapse at the draw and a lapse after drawing count alike.
-    state = deal(G, [None, None, None])
+    state = deal(G3, [None, None, None])
     state = timeout(state)  # lapse 1, at the draw
     state = pass_turn(pass_turn(state))
     state = timeout(step(state, DrawStock()))  # lapse 2, after drawing
@@ -882,7 +931,7 @@ def test_third_lapse_is_a_drop() -> None:
 
 
 def test_lapse_forfeit_fourth_drops_on_the_fourth() -> None:
-    state = deal(IndianRummy(lapse_forfeit="fourth"), [None, None, None])
+    state = deal(IndianRummy(max_lapses=3, lapse_forfeit="fourth"), [None, None, None])
     for lapse in range(1, 5):
         assert state.current == 0
         state = timeout(state)
@@ -894,14 +943,56 @@ def test_lapse_forfeit_fourth_drops_on_the_fourth() -> None:
 
 
 def test_max_lapses_option() -> None:
-    state = deal(IndianRummy(max_lapses=1), [None, None, None])
+    state = deal(IndianRummy(max_lapses=2), [None, None, None])
     state = timeout(state)
+    assert state.active[0]
+    state = timeout(pass_turn(pass_turn(state)))
     assert not state.active[0]
-    assert penalties(state) == {0: (10, "first drop")}
+    assert penalties(state) == {0: (10, "middle drop")}
+
+
+def test_lapse_limit_is_1_under_G_and_3_under_S() -> None:
+    """§2.4: under Gamentio the first missed move is a drop; the standard
+    preset keeps three lapses."""
+    assert (G.max_lapses, S.max_lapses) == (1, 3)
+    assert (G.lapse_limit(), S.lapse_limit()) == (1, 3)
+
+
+@pytest.mark.parametrize("drawn", [False, True])
+def test_G_a_missed_move_is_a_drop_paying_the_drop_penalty(drawn: bool) -> None:
+    """§2.4 (G): "10 Unlocked Points will be deducted if a player fails to make
+    a move in the stipulated time": the first Timeout of a move, before or
+    after the draw, drops the player, who pays the drop penalty."""
+    state = deal(IndianRummy(stake=3), [None, None, None], stock="Kd")
+    if drawn:
+        state = step(state, DrawStock())
+    after = timeout(state)
+    assert after.lapses == (1, 0, 0)
+    assert not after.active[0]
+    assert len(after.hands[0]) == 0
+    reason = "middle drop" if drawn else "first drop"
+    assert penalties(after) == {0: (10, reason)}
+    assert after.current == 1 and after.phase is Phase.DRAW
+    # With two players the other wins at once, and the drop pays 10 flat.
+    two = deal(IndianRummy(stake=3), [None, None])
+    outcome = outcome_of(timeout(two))
+    assert outcome.termination is Termination.LAST_PLAYER
+    assert outcome.winners == (1,)
+    (payment,) = outcome.payments
+    assert (payment.payer, payment.points, payment.money) == (0, 10, Decimal("10.00"))
+
+
+def test_S_a_missed_move_is_not_yet_a_drop() -> None:
+    state = deal(S, [None, None, None], stock="Kd")
+    after = timeout(state)
+    assert after.lapses == (1, 0, 0)
+    assert after.active[0]
+    assert penalties(after) == {}
+    assert after.pile[-1] == Card("Kd")
 
 
 def test_third_lapse_with_two_players_the_opponent_wins() -> None:
-    state = deal(IndianRummy(stake=3), [None, None])
+    state = deal(IndianRummy(stake=3, max_lapses=3), [None, None])
     for _ in range(2):
         state = pass_turn(timeout(state))
     state = timeout(state)
@@ -913,7 +1004,7 @@ def test_third_lapse_with_two_players_the_opponent_wins() -> None:
         0,
         1,
         10,
-        10.0,
+        Decimal("10.00"),
     )
 
 
@@ -1047,19 +1138,22 @@ def test_cap_80_under_S_and_none_under_G() -> None:
 @pytest.mark.parametrize(
     ("variant", "rake"),
     [
-        (IndianRummy(), 59 * 0.04),
-        (IndianRummy(rake_pct=10), 59 * 0.10),
-        (IndianRummy(stake=2, rake_pct=10), 118 * 0.10),
-        (IndianRummy(rake_pct=0), 0.0),
+        (IndianRummy(), "2.36"),
+        (IndianRummy(rake_pct=10), "5.90"),
+        (IndianRummy(stake=2, rake_pct=10), "11.80"),
+        (IndianRummy(rake_pct=0), "0.00"),
+        # 59 × 0.37 = 21.83; 3.33% of it is 0.726939: rounded down to the cent.
+        (IndianRummy(stake="0.37", rake_pct="3.33"), "0.72"),
     ],
 )
-def test_rake_pct(variant: IndianRummy, rake: float) -> None:
+def test_rake_pct(variant: IndianRummy, rake: str) -> None:
     state = i6_show(variant)
     outcome = outcome_of(step(state, state.legal_actions()[0]))
     (payment,) = outcome.payments
     assert payment.money == 59 * variant.stake
-    assert payment.rake == pytest.approx(rake)
-    assert outcome.money_for(0) == pytest.approx(payment.money - rake)
+    assert payment.rake == Decimal(rake)
+    assert outcome.money_for(0) == payment.money - Decimal(rake)
+    assert outcome.money_for(0) + outcome.money_for(1) + outcome.rake == 0
 
 
 def test_no_rake_under_S() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableSequence, Sequence
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -42,7 +43,7 @@ from rummykit.engine import (
     TimerSpec,
 )
 from rummykit.match import POOL, DeclineRebuy, Match, Rebuy
-from rummykit.variants.rumino import DeclareRumino
+from rummykit.variants.rumino import DeclareRumino, RuminoFacts
 from tests.games import arrange, cards, deck_for
 
 # -- helpers ---------------------------------------------------------------------
@@ -340,8 +341,13 @@ def test_R8_the_declarer_sweeps_the_pool_in_a_match() -> None:
     assert over.is_terminal
     assert over.winners == (0,)
     assert over.results[-1].termination is Termination.OUTRIGHT
-    assert over.pool == 0.0
-    assert over.money == (30.0, -10.0, -10.0, -10.0)
+    assert over.pool == Decimal("0.00")
+    assert over.money == (
+        Decimal("30.00"),
+        Decimal("-10.00"),
+        Decimal("-10.00"),
+        Decimal("-10.00"),
+    )
     assert over.queue == ()  # no re-buys after a rumino
     assert over.legal_actions() == ()
     assert over.current_player is None
@@ -552,6 +558,74 @@ def test_R11_no_claim_on_the_initial_upcard(mode: str) -> None:
         assert not claims(decision)
 
 
+# -- rule R-4: a claim needs the discard in the rumino ------------------------------
+
+#: Three seats; seat 2 (the dealer) was dealt a whole rumino, 3♦-9♦.
+DEALT_RUMINO = ["Kd Qh Jc 9s 7h 5d 3c", "Ac 2c 3c 8d 8h 8s 5h", "3d 4d 5d 6d 7d 8d 9d"]
+
+
+@pytest.mark.parametrize("mode", ["auto", "manual_window"])
+def test_R_4_a_dealt_rumino_claims_no_unrelated_discard(mode: str) -> None:
+    """Rule R-4 (not worked example R4): six of the claimant's cards and the
+    discard must form a rumino that uses the discard.  A whole rumino already
+    held gives no claim on an unrelated card; it is declared on its holder's
+    own turn."""
+    rumino = Rumino(rumino_claim_mode=mode)
+    state = deal(rumino, DEALT_RUMINO, upcard="Js", stock_top_first="2h 4s", dealer=2)
+    after = state.apply(DrawStock()).apply(Discard(Card("Kd")))
+    assert after.outcome is None
+    assert not rumino.can_claim(after, 2)
+    for decision in _walk_window(after):
+        assert not claims(decision)
+    after = _walk_window(after)[-1].apply(Pass()) if mode == "manual_window" else after
+    assert after.phase is Phase.DRAW and after.current == 1
+    # Seat 1 plays its turn; seat 2 then declares the rumino on its own turn.
+    after = after.apply(DrawStock()).apply(Discard(Card("4s")))
+    for decision in _walk_window(after):
+        assert not claims(decision)
+    after = _walk_window(after)[-1].apply(Pass()) if mode == "manual_window" else after
+    assert after.current == 2 and after.phase is Phase.DRAW
+    assert DeclareRumino() in after.legal_actions()
+    ended = after.apply(DeclareRumino())
+    assert ended.outcome is not None
+    assert ended.outcome.termination is Termination.OUTRIGHT
+    assert ended.outcome.winners == (2,)
+
+
+@pytest.mark.parametrize("mode", ["auto", "manual_window"])
+def test_R_4_a_discard_that_extends_a_held_rumino_may_be_claimed(mode: str) -> None:
+    """Rule R-4: 4♦-9♦ of the dealt 3♦-9♦ and a discarded 10♦ form a rumino
+    that uses the discard, so that discard may be claimed."""
+    rumino = Rumino(rumino_claim_mode=mode)
+    hands = [DEALT_RUMINO[0].replace("Kd", "Td"), *DEALT_RUMINO[1:]]
+    state = deal(rumino, hands, upcard="Js", stock_top_first="2h", dealer=2)
+    after = state.apply(DrawStock()).apply(Discard(Card("Td")))
+    if mode == "manual_window":
+        assert rumino.can_claim(after, 2)
+        while not claims(after):
+            after = after.apply(Pass())
+        after = after.apply(Claim())
+    assert after.outcome is not None
+    assert after.outcome.termination is Termination.OUTRIGHT
+    assert after.outcome.winners == (2,)
+    assert Card("Td") in after.hands[2]
+
+
+def test_R_4_completes_rumino_needs_the_card() -> None:
+    rumino = Rumino()
+    run = Hand.parse("5c 6c 7c 8c 9c Tc Kh")
+    assert rumino.completes_rumino(run, Card("Jc"))
+    assert rumino.completes_rumino(run, Card("4c"))
+    assert rumino.completes_rumino(run, Card.joker())
+    assert not rumino.completes_rumino(run, Card("Qc"))
+    whole = Hand.parse("3d 4d 5d 6d 7d 8d 9d")
+    assert not rumino.completes_rumino(whole, Card("Kd"))
+    assert rumino.completes_rumino(whole, Card("Td"))
+    assert rumino.completes_rumino(whole, Card("2d"))
+    # Seven of a kind: six queens and a seventh.
+    assert rumino.completes_rumino(Hand.parse("Qs Qs Qh Qh Qd Qc 2s"), Card("Qc"))
+
+
 # -- the claim window leaks nothing ------------------------------------------------
 
 #: Seat 0 is to discard J♣; in ``hands_with(claimer)`` that seat can claim it.
@@ -706,8 +780,13 @@ def test_R13_D_rebuys_for_10_and_reenters_at_100() -> None:
     assert match.scores == (100, 72, 43, 100)
     assert match.eliminated == (False,) * 4
     assert match.rebuys == (0, 0, 0, 1)
-    assert match.pool == 50.0
-    assert match.money == (-10.0, -10.0, -10.0, -20.0)
+    assert match.pool == Decimal("50.00")
+    assert match.money == (
+        Decimal("-10.00"),
+        Decimal("-10.00"),
+        Decimal("-10.00"),
+        Decimal("-20.00"),
+    )
     assert match.ledger[-1].payer == 3 and match.ledger[-1].payee == POOL
     # The next hand is dealt with D back in it, the deal passing left.
     assert match.hand_number == 2
@@ -1119,7 +1198,9 @@ def test_as_arranged_scores_the_grouping_each_player_shows() -> None:
         hand = state.hands[seat]
         # Showing no melds at all scores every card, whatever the best grouping.
         after = state.apply(Show([], deadwood=hand.cards))
-        assert dict(after.show_points)[seat] == arranged.point_values.total(hand.cards)
+        assert dict(RuminoFacts.of(after).show_points)[
+            seat
+        ] == arranged.point_values.total(hand.cards)
         assert after.view((seat + 1) % 3).shown[seat] == hand
     assert shows >= 3
 

@@ -62,6 +62,7 @@ from rummykit.serialize import (
     view_to_json,
 )
 from rummykit.variants import Variant, get_variant
+from tests.test_leak import own_arrangement_only
 
 HOSTILE_DIR = Path(__file__).parent / "data" / "hostile"
 
@@ -512,9 +513,7 @@ def hidden_shuffled(state: State, player: int, rng: random.Random) -> State:
         actions=(),
         chance=rng.getrandbits(63),
         origin=attrs.evolve(origin, deck=tuple(deck), chance=rng.getrandbits(63)),
-        arrangements=tuple(
-            (seat, groups) for seat, groups in state.arrangements if seat == player
-        ),
+        extra=own_arrangement_only(state, player),
     )
     assert other.all_cards() == state.all_cards()
     return other

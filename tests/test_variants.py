@@ -10,7 +10,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rummykit import DeckSpec, Hand, MeldRules, Rank
@@ -150,6 +150,7 @@ WRONG_KIND: dict[str, tuple[object, ...]] = {
     "str": ("no-such-choice", None, 3),
     "float": ("1", None),
     "int | str": ("no-such-choice", 2.5, None),
+    "Decimal": ("one", None, True, (1,), float("nan"), float("inf"), "1e400", 0.001),
 }
 
 #: Values of the right kind that are out of range, per option.
@@ -159,7 +160,7 @@ OUT_OF_RANGE: dict[tuple[VariantClass, str], tuple[object, ...]] = {
     (Rumino, "max_jokers_per_meld"): (-1,),
     (Rumino, "min_naturals_per_meld"): (-1,),
     (Rumino, "undercut_penalty"): (-1,),
-    (Rumino, "stake"): (-1,),
+    (Rumino, "stake"): (-1, 10**13, 10**400, 2.555),
     (IndianRummy, "decks"): (0, 4),
     (IndianRummy, "printed_jokers"): (-1,),
     (IndianRummy, "max_players"): (1, 0),
@@ -170,17 +171,17 @@ OUT_OF_RANGE: dict[tuple[VariantClass, str], tuple[object, ...]] = {
     (IndianRummy, "set_max"): (2, 0),
     (IndianRummy, "wrong_decl_penalty"): (-1,),
     (IndianRummy, "cap"): (-1,),
-    (IndianRummy, "first_drop_penalty"): (-1,),
-    (IndianRummy, "middle_drop_penalty"): (-1,),
-    (IndianRummy, "rake_pct"): (-1, 100, 150.0),
+    (IndianRummy, "first_drop_penalty"): (-1, 10**13, 10**400),
+    (IndianRummy, "middle_drop_penalty"): (-1, 10**13, 10**400),
+    (IndianRummy, "rake_pct"): (-1, 100, 150.0, "4.001"),
     (IndianRummy, "move_timer"): (0, -5),
     (IndianRummy, "max_lapses"): (0,),
     (IndianRummy, "meld_timer"): (0,),
-    (IndianRummy, "stake"): (-1, -0.5),
+    (IndianRummy, "stake"): (-1, -0.5, 10**12 + 1, 10**400, 0.001),
     (ClassicRummy, "melds_per_turn"): (0, -1),
     (ClassicRummy, "max_turnovers"): (-1,),
     (ClassicRummy, "target"): (0, -100),
-    (ClassicRummy, "stake"): (-1, -0.01),
+    (ClassicRummy, "stake"): (-1, -0.01, 10**13, 10**400, "0.005"),
 }
 
 #: Options that take any value of their type.
@@ -195,7 +196,13 @@ def _bad_values() -> list[tuple[VariantClass, str, object]]:
         for field in attrs.fields(variant):
             assert isinstance(field.type, str)
             values = list(WRONG_KIND[field.type])
-            numeric = field.type in ("int", "int | None", "float", "int | str")
+            numeric = field.type in (
+                "int",
+                "int | None",
+                "float",
+                "int | str",
+                "Decimal",
+            )
             if numeric and (variant, field.name) not in UNBOUNDED:
                 values.append(-1)
             values += OUT_OF_RANGE.get((variant, field.name), ())
@@ -302,6 +309,8 @@ GAMENTIO_DEFAULTS: dict[str, Any] = {
     "first_drop_penalty": 10,
     "middle_drop_penalty": 10,
     "rake_pct": 4.0,
+    "loser_requirement": "none",
+    "max_lapses": 1,
 }
 STANDARD_DEFAULTS: dict[str, Any] = {
     "decks": 2,
@@ -314,6 +323,8 @@ STANDARD_DEFAULTS: dict[str, Any] = {
     "first_drop_penalty": 20,
     "middle_drop_penalty": 40,
     "rake_pct": 0.0,
+    "loser_requirement": "declaration",
+    "max_lapses": 3,
 }
 #: Options the two presets share (RULES.md §2).
 SHARED_DEFAULTS: dict[str, Any] = {
@@ -327,10 +338,8 @@ SHARED_DEFAULTS: dict[str, Any] = {
     "upcard_joker_pickable": False,
     "finish_card_restricted": True,
     "wrong_decl_penalty": 80,
-    "loser_requirement": "declaration",
     "stock_exhaustion": "reshuffle_keep_top",
     "move_timer": 15,
-    "max_lapses": 3,
     "meld_timer": 45,
     "meld_expiry": "freeze",
     "life_min_len_4": False,
@@ -517,14 +526,23 @@ def test_indian_point_values() -> None:
 @pytest.mark.parametrize(
     ("options", "declaration", "loser"),
     [
-        ({}, Requirement(min_sequences=1, min_pure_sequences=1), None),
+        (
+            {},
+            Requirement(min_sequences=1, min_pure_sequences=1),
+            Requirement(),  # Gamentio: a loser's complete melds always count
+        ),
+        (
+            {"loser_requirement": "declaration"},
+            Requirement(min_sequences=1, min_pure_sequences=1),
+            None,
+        ),
         (
             {"preset": "standard"},
             Requirement(min_sequences=2, min_pure_sequences=1),
             Requirement(min_sequences=2, min_pure_sequences=1, cap=80),
         ),
         (
-            {"life_min_len_4": True},
+            {"life_min_len_4": True, "loser_requirement": "declaration"},
             Requirement(min_sequences=1, min_pure_sequences=1, long_sequence=4),
             None,
         ),
@@ -535,6 +553,11 @@ def test_indian_point_values() -> None:
         ),
         (
             {"min_sequences": 3, "cap": 100},
+            Requirement(min_sequences=3, min_pure_sequences=1),
+            Requirement(cap=100),
+        ),
+        (
+            {"min_sequences": 3, "cap": 100, "loser_requirement": "declaration"},
             Requirement(min_sequences=3, min_pure_sequences=1),
             Requirement(min_sequences=3, min_pure_sequences=1, cap=100),
         ),
@@ -594,6 +617,8 @@ VARIANT_SAMPLES: tuple[Variant, ...] = (
 def test_variant_methods_are_the_partitioner_with_the_variants_rules(
     variant: Variant, hand: Hand, wild_rank: Rank | None, forbid: bool
 ) -> None:
+    # A variant refuses a hand its deck cannot deal (test_partition_bounds.py).
+    assume(all(hand.count(card) <= variant.deck.copies(card) for card in hand))
     rules, points, requirement = (
         variant.meld_rules,
         variant.point_values,

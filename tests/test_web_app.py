@@ -109,6 +109,8 @@ def test_a_seat_receives_its_view_and_every_change(client: TestClient) -> None:
         assert refusal["type"] == "refused" and "a replay" in refusal["message"]
         socket.send_text("nonsense")
         assert socket.receive_json()["message"] == "not an action"
+        socket.send_bytes(b"\x00\x01")
+        assert socket.receive_json()["message"] == "not an action"
     assert len(table.match.actions) == 1
 
 

@@ -435,7 +435,9 @@ def test_the_server_times_a_player_out(
         server,
         variant="indian",
         seats=["human", "human"],
-        options={"move_timer": "1"},
+        # three lapses allowed: under Gamentio's own rule the first timeout
+        # is a drop, which would end this two-player hand at once
+        options={"move_timer": "1", "max_lapses": "3"},
         seed=5,
     )
     join(page, links[0])
@@ -632,3 +634,33 @@ def test_a_finished_match_is_saved_from_the_page(
     path = tmp_path / "saved.json"
     download.value.save_as(path)
     assert match_from_json(path.read_text()) == table.match
+
+
+def test_a_match_goes_on_hand_after_hand_with_its_ledger(
+    server: Server, new_page: Callable[..., Page]
+) -> None:
+    page = new_page()
+    table, links = open_from_lobby(
+        page,
+        server,
+        variant="classic",
+        seats=["human", "greedy"],
+        options={"max_turnovers": "2"},
+        seed=6,
+        hands=2,
+    )
+    join(page, links[0])
+    play_greedily(table, {0: page}, until=lambda match: len(match.results) == 1)
+    page.wait_for_selector('#summary[data-hand="1"]:not([hidden])')
+    first = replayed(table)
+    assert page.inner_text("#summary-note") == first.results[0].note
+    page.click("#continue")
+    assert page.is_hidden("#summary")
+    page.wait_for_selector("#hand-number:has-text('hand 2')")
+    play_greedily(table, {0: page})
+    page.wait_for_selector('#summary[data-hand="2"]:not([hidden])')
+    final = replayed(table)
+    assert "the match is over" in page.inner_text("#summary-title")
+    check_summary(page, table)
+    shown = page.locator("#ledger .ledger-money").all_inner_texts()
+    assert shown == [f"{money:.2f}" for money in final.money]

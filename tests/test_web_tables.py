@@ -310,7 +310,14 @@ def test_bots_move_when_due_and_stop_at_a_human_decision() -> None:
 
 
 def test_a_lapsed_timer_is_applied_by_the_table_as_a_timeout() -> None:
-    table = open_table(variant="indian", seats=["human", "human"], seed=3)
+    # Three lapses allowed, so that the first is a timeout and not yet a drop
+    # (Gamentio's own rule, which would end this two-player hand at once).
+    table = open_table(
+        variant="indian",
+        seats=["human", "human"],
+        seed=3,
+        options={"max_lapses": 3},
+    )
     pending = table.match.state.pending
     assert pending is not None and pending.timer is not None
     assert table.deadline == 15.0

@@ -27,7 +27,7 @@ def missing(reason: str) -> None:
     """Skip the test, or fail it where the browser tests are required."""
     if REQUIRED:
         pytest.fail(f"{reason} (RUMMYKIT_REQUIRE_BROWSER is set)")
-    pytest.skip(reason)
+    pytest.skip(reason, allow_module_level=True)
 
 
 def need(*modules: str) -> None:

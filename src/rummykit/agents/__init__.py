@@ -10,8 +10,15 @@ see, so a bot cannot cheat by construction.
 True
 """
 
-from rummykit.agents.base import Agent, play_hand, play_match
+from rummykit.agents.base import MATCH_HAND_LIMIT, Agent, play_hand, play_match
 from rummykit.agents.greedy import GreedyAgent
 from rummykit.agents.random_agent import RandomAgent
 
-__all__ = ["Agent", "GreedyAgent", "RandomAgent", "play_hand", "play_match"]
+__all__ = [
+    "MATCH_HAND_LIMIT",
+    "Agent",
+    "GreedyAgent",
+    "RandomAgent",
+    "play_hand",
+    "play_match",
+]

@@ -12,7 +12,21 @@ from rummykit.engine.rules import RuleSet
 if TYPE_CHECKING:  # pragma: no cover
     from rummykit.match import Match
 
-__all__ = ["Agent", "play_hand", "play_match"]
+__all__ = ["MATCH_HAND_LIMIT", "Agent", "play_hand", "play_match"]
+
+MATCH_HAND_LIMIT = 100
+"""The most hands :func:`play_match` plays unless told otherwise.
+
+Some matches never end by their rules (Classic Rummy's ``per_hand`` mode, an
+Indian Rummy series); with this limit they end after that many hands, the
+most money winning, as with :class:`~rummykit.match.Match`'s ``max_hands``.
+Every hand ends too, by its rules or by the engine's action cap
+(:data:`~rummykit.engine.HAND_ACTION_LIMIT`), so :func:`play_match` always
+returns.
+
+>>> MATCH_HAND_LIMIT
+100
+"""
 
 
 @runtime_checkable
@@ -40,6 +54,11 @@ def play_hand(
 ) -> State:
     """Deal one hand of ``variant`` and let ``agents`` (one a seat) play it out.
 
+    Every hand ends: by its rules, or, at the latest, by the engine's action
+    cap (:data:`~rummykit.engine.HAND_ACTION_LIMIT` actions, with the
+    termination :attr:`~rummykit.engine.Termination.ACTION_LIMIT`).
+    ``max_actions`` is a tighter limit of the caller's.
+
     :raises RuntimeError: if the hand has not ended after ``max_actions``.
 
     >>> from rummykit import get_variant
@@ -65,31 +84,36 @@ def play_match(
     agents: Sequence[Agent],
     seed: int | None = None,
     *,
-    max_hands: int | None = None,
-    max_actions: int = 200_000,
+    max_hands: int | None = MATCH_HAND_LIMIT,
+    max_actions: int | None = None,
 ) -> Match:
     """Play a whole match of ``variant`` between ``agents`` (one a seat).
 
-    Decisions between hands (such as re-buys) go to the agents too.
+    Decisions between hands (such as re-buys) go to the agents too.  The
+    match ends by its rules or after ``max_hands`` hands
+    (:data:`MATCH_HAND_LIMIT` by default; ``None`` for the rules alone, which
+    may never end a match), and every hand ends by the engine's action cap at
+    the latest, so with the defaults this always returns.
 
-    :raises RuntimeError: if the match has not ended after ``max_actions``.
+    :raises RuntimeError: if ``max_actions`` is given and the match has not
+        ended after that many actions.
 
     >>> from rummykit import get_variant
     >>> from rummykit.agents import GreedyAgent, RandomAgent
     >>> match = play_match(get_variant("rumino"), [GreedyAgent(), RandomAgent(seed=2)], seed=3)
     >>> match.is_terminal, match.pool
-    (True, 0.0)
+    (True, Decimal('0.00'))
     """
     from rummykit.match import Match
 
     match = Match.start(variant, len(agents), seed=seed, max_hands=max_hands)  # type: ignore[arg-type]
-    for _ in range(max_actions):
-        if match.is_terminal:
-            return match
+    steps = 0
+    while not match.is_terminal:
+        if max_actions is not None and steps >= max_actions:
+            raise RuntimeError(f"the match did not end within {max_actions} actions")
         player = match.current_player
         assert player is not None
         view = match.view(player)
         match = match.apply(agents[player].choose(view, view.legal_actions))
-    if match.is_terminal:
-        return match
-    raise RuntimeError(f"the match did not end within {max_actions} actions")
+        steps += 1
+    return match

@@ -80,6 +80,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--seed", type=int, default=0)
     simulate.add_argument("--workers", type=int, default=1)
+    simulate.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="where to play: this machine, or a Ray cluster (extra 'ray')",
+    )
+    simulate.add_argument(
+        "--address", default=None, help="the Ray cluster to join (default: start one)"
+    )
     simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
     replay = commands.add_parser("replay", help="step through a saved hand")
@@ -134,6 +143,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed,
             workers=args.workers,
             options=_options(args.option),
+            backend=args.backend,
+            address=args.address,
         )
     if args.command == "serve":
         return _serve(args.host, args.port, args.bot_delay, args.save_dir)

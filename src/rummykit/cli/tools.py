@@ -9,6 +9,7 @@ from pathlib import Path
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.cards import Hand, Rank
+from rummykit.engine import Termination
 from rummykit.errors import InvalidCardError, RummyError
 from rummykit.variants import Variant, get_variant
 
@@ -71,7 +72,8 @@ def solve(
 def _game(
     task: tuple[str, dict[str, object], int, tuple[str, ...], int],
 ) -> tuple[list[str], list[int], bool]:
-    """Play one seeded hand; return each seat's agent, points, and whether it ended."""
+    """Play one seeded hand; return the winners' and each seat's agent, the
+    points, and whether the hand ran into the engine's action cap."""
     name, options, players, agent_names, seed = task
     variant = get_variant(name, **options)
     rng = random.Random(seed)
@@ -83,18 +85,17 @@ def _game(
         for seat, agent in enumerate(names)
     ]
     state = variant.new_game(players=players, seed=seed)
-    for _ in range(20_000):
-        if state.is_terminal:
-            break
+    # Every hand ends: by its rules, or by the engine's action cap.
+    while not state.is_terminal:
         view = state.view(state.current)
         state = state.apply(agents[state.current].choose(view, view.legal_actions))
     outcome = state.outcome
-    if outcome is None:
-        return names, [0] * players, False
+    assert outcome is not None
     winners = [
         names[seat] if seat in outcome.winners else "" for seat in range(players)
     ]
-    return winners + names, list(outcome.points), True
+    capped = outcome.termination is Termination.ACTION_LIMIT
+    return winners + names, list(outcome.points), capped
 
 
 def simulate(
@@ -106,11 +107,14 @@ def simulate(
     seed: int,
     workers: int,
     options: dict[str, object],
+    backend: str = "local",
+    address: str | None = None,
 ) -> int:
     """Play ``games`` seeded hands between bots and print win rates and points.
 
     Game ``i`` is dealt from a seed made from ``seed`` and ``i`` alone, so the
-    results are the same whatever the number of workers.
+    results are the same whatever the number of workers.  ``backend="ray"``
+    plays them on a Ray cluster through :func:`rummykit.simulation.simulate`.
 
     >>> simulate("rumino", games=4, players=2, agents="greedy,random", seed=1,
     ...          workers=1, options={})  # doctest: +ELLIPSIS
@@ -130,6 +134,10 @@ def simulate(
         variant.new_game(players=players, seed=0)
     except ValueError as error:
         raise SystemExit(f"rummykit: {error}") from None
+    if backend != "local":
+        return _simulate_elsewhere(
+            name, games, players, names, seed, workers, options, backend, address
+        )
     base = random.Random(seed)
     seeds = [base.getrandbits(63) for _ in range(games)]
     tasks = [(name, options, players, names, game_seed) for game_seed in seeds]
@@ -151,13 +159,10 @@ def simulate(
     seats: dict[str, int] = {agent: 0 for agent in kinds}
     wins: dict[str, int] = {agent: 0 for agent in kinds}
     points: dict[str, int] = {agent: 0 for agent in kinds}
-    unfinished = 0
-    for labels, scored, ended in results:
-        if not ended:
-            unfinished += 1
-        winners, played = (
-            (labels[:players], labels[players:]) if ended else ([], labels)
-        )
+    capped = 0
+    for labels, scored, cut_short in results:
+        capped += cut_short
+        winners, played = labels[:players], labels[players:]
         for seat, agent in enumerate(played):
             seats[agent] += 1
             points[agent] += scored[seat]
@@ -172,8 +177,48 @@ def simulate(
         print(
             f"{agent:<7} {seats[agent]:>5} {wins[agent]:>5} {rate:>9.1%} {average:>11.2f}"
         )
-    if unfinished:
-        print(f"{unfinished} hand(s) did not end within 20,000 actions")
+    if capped:
+        print(
+            f"{capped} hand(s) reached the cap of {variant.action_limit()} "
+            "actions and ended with no score"
+        )
+    return 0
+
+
+def _simulate_elsewhere(
+    name: str,
+    games: int,
+    players: int,
+    names: tuple[str, ...],
+    seed: int,
+    workers: int,
+    options: dict[str, object],
+    backend: str,
+    address: str | None,
+) -> int:
+    """``simulate`` on another backend (Ray), with progress as games complete."""
+    from rummykit.simulation import simulate as run
+
+    def progress(done: int, total: int) -> None:
+        print(f"  {done}/{total} hands", file=sys.stderr)
+
+    try:
+        result = run(
+            name,
+            games=games,
+            players=players,
+            agents=names,
+            seed=seed,
+            backend=backend,
+            workers=workers,
+            address=address,
+            options=options,
+            progress=progress,
+        )
+    except ImportError as error:
+        raise SystemExit(f"rummykit: {error}") from None
+    print(f"{name}: {games} hands, {players} players, seed {seed}")
+    print(result.table())
     return 0
 
 

@@ -26,7 +26,7 @@ from rummykit.engine.actions import (
 )
 from rummykit.engine.history import History
 from rummykit.engine.outcome import Outcome, Payment, Termination
-from rummykit.engine.rules import RuleSet, StockPolicy
+from rummykit.engine.rules import HAND_ACTION_LIMIT, RuleSet, StockPolicy
 from rummykit.engine.state import Origin, State, new_game
 from rummykit.engine.views import (
     Expiry,
@@ -37,6 +37,7 @@ from rummykit.engine.views import (
 )
 
 __all__ = [
+    "HAND_ACTION_LIMIT",
     "Action",
     "Claim",
     "Declare",

@@ -20,7 +20,13 @@ How a new variant plugs in, in short:
 - what a discard opens (:meth:`RuleSet.after_discard`), what an empty hand
   means (:meth:`RuleSet.on_empty_hand`), and how the stock is renewed
   (:meth:`RuleSet.stock_policy`);
-- the timers and their fallbacks (:meth:`RuleSet.timer`).
+- the timers and their fallbacks (:meth:`RuleSet.timer`);
+- the variant's own facts about a hand, such as who has melded or who
+  declared, in :attr:`State.extra`: a frozen value of the variant's own type,
+  made at the deal by :meth:`RuleSet.new_extra`, carried into each turn by
+  :meth:`RuleSet.next_turn_extra`, and changed by the variant's own
+  transitions with :func:`attrs.evolve`.  A new variant adds facts there,
+  without touching the engine.
 
 >>> from rummykit.engine import StockPolicy
 >>> StockPolicy.TURN_OVER.value
@@ -36,6 +42,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from rummykit.cards import Card, DeckSpec
+from rummykit.engine.outcome import Outcome, Termination
 from rummykit.melds import MeldRules
 from rummykit.partition import PointValues
 
@@ -44,7 +51,21 @@ if TYPE_CHECKING:  # pragma: no cover
     from rummykit.engine.state import State
     from rummykit.engine.views import TimerSpec
 
-__all__ = ["RuleSet", "StockPolicy"]
+__all__ = ["HAND_ACTION_LIMIT", "RuleSet", "StockPolicy"]
+
+HAND_ACTION_LIMIT = 5_000
+"""The most actions a hand may take, by default, before the engine ends it
+with :attr:`~rummykit.engine.Termination.ACTION_LIMIT` and no score.
+
+Real hands take far fewer (a few hundred at most for random players); the cap
+only stops hands that would loop for ever, so that automated play (such as
+:func:`~rummykit.agents.play_hand`, :func:`~rummykit.agents.play_match` and
+``rummykit simulate``) always ends.  A rule set changes it with
+:meth:`RuleSet.action_limit`.
+
+>>> HAND_ACTION_LIMIT
+5000
+"""
 
 
 @unique
@@ -116,6 +137,11 @@ class RuleSet:
         """The first dealer when none is given: by default a random seat."""
         return rng.randrange(players)
 
+    def new_extra(self, players: int) -> object:
+        """The variant's own facts at the deal (:attr:`State.extra`): a frozen
+        value of the variant's own type; by default ``None``, for none."""
+        return None
+
     def play_direction(self) -> int:
         """1 if play passes clockwise (to the next seat), -1 if anticlockwise."""
         return 1
@@ -129,6 +155,16 @@ class RuleSet:
     def play_actions(self, state: State) -> list[Action]:
         """Actions besides discarding after the draw (melds, lay-offs, ...)."""
         return []
+
+    def next_turn_extra(self, state: State, seat: int) -> object:
+        """The variant's own facts as ``seat``'s turn begins: by default
+        :attr:`State.extra` unchanged."""
+        return state.extra
+
+    def arranged(self, state: State, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """The groups ``seat`` has arranged but not shown, for that seat's view
+        only; by default none."""
+        return ()
 
     def take_discard_reason(self, state: State) -> str | None:
         """Why the top discard may not be taken now, or ``None`` if it may."""
@@ -190,8 +226,25 @@ class RuleSet:
         return StockPolicy.TURN_OVER
 
     def turnover_limit(self) -> int | None:
-        """End the hand (void) after this many renewals of the stock."""
+        """End the hand when the stock runs out after this many renewals."""
         return None
+
+    def action_limit(self) -> int | None:
+        """The most actions a hand may take: :data:`HAND_ACTION_LIMIT` by
+        default; ``None`` for no cap (automated play may then never end)."""
+        return HAND_ACTION_LIMIT
+
+    def end_on_action_limit(self, state: State) -> State:
+        """End a hand that reached :meth:`action_limit`: by default with no
+        winner, no score and no payment."""
+        return state.end(
+            Outcome(
+                termination=Termination.ACTION_LIMIT,
+                winners=(),
+                points=(0,) * state.players,
+                note=f"the hand reached the cap of {len(state.actions)} actions",
+            )
+        )
 
     def end_on_exhaustion(self, state: State, policy: StockPolicy) -> State:
         """End the hand when the stock runs out under an ending policy."""

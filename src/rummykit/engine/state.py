@@ -113,12 +113,6 @@ class State:
     """The card the current player drew this turn."""
     taken: Card | None = None
     """The card the current player took from the discard pile this turn."""
-    turn_melds: int = 0
-    """Melds the current player has laid this turn."""
-    melded: tuple[bool, ...] = ()
-    """Whether each seat has melded or laid off this hand."""
-    melded_before_turn: bool = False
-    """Whether the current player had melded before this turn began."""
     turnovers: int = 0
     """How many times the stock has been renewed from the pile."""
     lapses: tuple[int, ...] = ()
@@ -129,16 +123,10 @@ class State:
     """Seats still to decide in a claim window or a show, in order."""
     shown: tuple[Hand | None, ...] = ()
     """Hands made public; ``None`` while hidden."""
-    declarer: int | None = None
-    """The seat whose declaration started a show, if one has."""
-    penalties: tuple[tuple[int, tuple[int, str]], ...] = ()
-    """Penalties incurred in the hand, as (seat, (points, reason)): drops,
-    wrong declarations."""
-    show_points: tuple[tuple[int, int], ...] = ()
-    """The points of each grouping shown so far, as (seat, points)."""
-    arrangements: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = ()
-    """Groupings arranged but not yet shown, as (seat, groups); private to the
-    seat, and what a timeout freezes."""
+    extra: object = None
+    """The variant's own facts about the hand, in a frozen value of a type the
+    variant defines (:meth:`RuleSet.new_extra`); ``None`` if it keeps none.
+    The engine carries it from state to state and never reads it."""
     history: History[Event] = attrs.field(default=History(), converter=_events)
     """Every action of the hand, with the card it moved: a read-only sequence
     (:class:`~rummykit.engine.History`) that grows in constant time."""
@@ -371,7 +359,12 @@ class State:
         if not self._listed(action):
             self.check(action)
         after = self._apply_unchecked(action)
-        return after._evolve(actions=self.actions.add(action))
+        after = after._evolve(actions=self.actions.add(action))
+        if after.phase is not Phase.ENDED:
+            limit = self.rules.action_limit()
+            if limit is not None and len(after.actions) >= limit:
+                return self.rules.end_on_action_limit(after)
+        return after
 
     def _listed(self, action: Action) -> bool:
         """Whether ``action`` is among the legal actions already listed for this
@@ -537,8 +530,7 @@ class State:
             phase=Phase.DRAW,
             drawn=None,
             taken=None,
-            turn_melds=0,
-            melded_before_turn=self.melded[seat] if self.melded else False,
+            extra=self.rules.next_turn_extra(self, seat),
             queue=(),
             decision_id=self.decision_id + 1,
         )
@@ -670,7 +662,7 @@ class State:
             legal_actions=legal,
             lapses=self.lapses,
             shown=self.shown,
-            arranged=dict(self.arrangements).get(player, ()),
+            arranged=self.rules.arranged(self, player),
             outcome=self.outcome,
         )
 
@@ -818,7 +810,7 @@ def new_game(
         stock=tuple(reversed(order[top:])),
         pile=(),
         active=active,
-        melded=(False,) * players,
+        extra=rules.new_extra(players),
         lapses=(0,) * players,
         shown=(None,) * players,
         scores=score_tuple,

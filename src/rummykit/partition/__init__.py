@@ -8,6 +8,11 @@ grouping requirements such as "at least one pure sequence".
 choosing the discard in the same search, and :func:`all_partitions` lists
 every optimal grouping.  :func:`deadwood` returns only the points, fastest.
 
+Every function here accepts any hand of up to :data:`MAX_HAND_SIZE` cards
+holding at most :data:`MAX_COPIES` copies of a natural card, and answers it
+exactly; anything larger is refused with :class:`~rummykit.InvalidCardError`
+before any work is done, so no call runs for long on a hand from outside.
+
 >>> from rummykit import Hand, MeldRules
 >>> from rummykit.partition import PointValues, best_discard, deadwood, partition
 >>> hand = Hand.parse("As 2s 3s 7c 7d 7h Kd Qd Jd 5c")
@@ -24,7 +29,8 @@ every subset of the hand.  Bit masks and tables stay private.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from itertools import combinations
 
 import attrs
@@ -37,6 +43,10 @@ from rummykit.partition._search import INF, Search
 from rummykit.partition._types import Partition, PointValues, Requirement
 
 __all__ = [
+    "MAX_COPIES",
+    "MAX_HAND_SIZE",
+    "MAX_LISTED",
+    "MAX_LISTING_SIZE",
     "Partition",
     "PointValues",
     "Requirement",
@@ -51,11 +61,70 @@ __all__ = [
 _DEFAULT_RULES = MeldRules()
 _DEFAULT_POINTS = PointValues()
 
+MAX_HAND_SIZE = 14
+"""The most cards a hand given to any partitioning function may hold.
 
-def _codes(hand: Hand | Iterable[Card] | str) -> tuple[int, ...]:
-    if isinstance(hand, Hand):
-        return hand.codes
-    return Hand(hand).codes
+Fourteen is the largest hand of any variant rummykit plays, counting the card
+just drawn (Indian Rummy's 13 + 1).  The exact search is bounded in time on
+such hands; a larger hand is refused rather than searched.
+"""
+MAX_LISTING_SIZE = 26
+"""The most cards a hand given to :func:`possible_melds` or
+:func:`possible_layoffs` may hold: listings are bounded by their limits, so
+they take larger hands than the search (a Classic Rummy player may hold a
+thirteen-card run and more)."""
+MAX_COPIES = 3
+"""The most copies of one natural card a hand may hold: three decks' worth."""
+MAX_LISTED = 100
+"""How many results :func:`~rummykit.all_partitions` and :func:`possible_melds` list
+by default; pass ``limit=`` for more or fewer."""
+
+
+def _codes(
+    hand: Hand | Iterable[Card] | str, where: str, most: int | None = None
+) -> tuple[int, ...]:
+    """The hand's sorted codes, refused if it is beyond the documented bounds."""
+    codes = hand.codes if isinstance(hand, Hand) else Hand(hand).codes
+    _check_bounds(codes, where, MAX_HAND_SIZE if most is None else most)
+    return codes
+
+
+def _check_bounds(
+    codes: tuple[int, ...], where: str, most: int = MAX_HAND_SIZE
+) -> None:
+    """Refuse sorted card ``codes`` that break :data:`MAX_HAND_SIZE` or
+    :data:`MAX_COPIES`, with an error naming the call and the rule.
+
+    >>> _check_bounds(Hand.parse("As As As As 2s").codes, "partition")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.InvalidCardError: partition: the hand holds 4 As, but a hand may hold at most 3 copies of a card (MAX_COPIES: three decks)
+    """
+    if len(codes) > most:
+        rule = (
+            "MAX_HAND_SIZE: the largest hand of any variant, with the card drawn"
+            if most == MAX_HAND_SIZE
+            else "MAX_LISTING_SIZE"
+        )
+        raise InvalidCardError(
+            f"{where}: the hand holds {len(codes)} cards, but it takes at most "
+            f"{most} ({rule})"
+        )
+    for i in range(len(codes) - MAX_COPIES):
+        code = codes[i]
+        if code == codes[i + MAX_COPIES] and code != JOKER_CODE:
+            raise InvalidCardError(
+                f"{where}: the hand holds {codes.count(code)} {Card.from_code(code)}, "
+                f"but a hand may hold at most {MAX_COPIES} copies of a card "
+                "(MAX_COPIES: three decks)"
+            )
+
+
+def _check_limit(limit: int, where: str, name: str = "limit") -> None:
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
+        raise ValueError(
+            f"{where}: {name} must be a whole number of at least 1, not {limit!r}"
+        )
 
 
 def _forbidden(cards: Iterable[Card | str]) -> frozenset[int]:
@@ -85,22 +154,87 @@ def deadwood(
     *,
     wild_rank: Rank | None = None,
     requirement: Requirement | None = None,
+    discard: bool = False,
+    forbidden: Iterable[Card | str] = (),
 ) -> int:
     """The points the hand scores under its optimal grouping, and nothing else.
 
-    This is :attr:`Partition.points` of :func:`partition`, computed without
-    building the melds.
+    This is :attr:`Partition.points` of :func:`partition` (or, with
+    ``discard``, of :func:`best_discard`, with ``forbidden`` as there),
+    computed without building any meld: the call to use for knock tests,
+    declaration checks and scoring.
+
+    :raises InvalidCardError: with ``discard``, if every card is forbidden or
+        the hand is empty.
 
     >>> deadwood(Hand.parse("5s Jk 7s Tc Th Td 3h"), MeldRules(max_run=4),
     ...          PointValues.standard(joker=10))
     3
+    >>> deadwood(Hand.parse("As 2s Ac 2c 2d Ah 2h 3h 7h 8h 9h"), discard=True)
+    0
     """
-    codes = _codes(hand)
+    codes = _codes(hand, "deadwood")
     rules = rules or _DEFAULT_RULES
     points = points or _DEFAULT_POINTS
+    if not discard:
+        if requirement is None and _simple(codes, wild_rank, rules):
+            return _fast.deadwood(codes, rules, points)
+        return _points(codes, rules, points, wild_rank, requirement, None)
+    banned = _forbidden(forbidden)
+    _check_discardable(codes, banned, "deadwood")
     if requirement is None and _simple(codes, wild_rank, rules):
-        return _fast.deadwood(codes, rules, points)
-    return _solve(codes, rules, points, wild_rank, requirement, None)[0].points
+        return _fast.discard_value(codes, rules, points, banned)
+    return _points(codes, rules, points, wild_rank, requirement, banned)
+
+
+def _check_discardable(
+    codes: tuple[int, ...], banned: frozenset[int], where: str
+) -> None:
+    if not any(code not in banned for code in codes):
+        raise InvalidCardError(
+            f"{where}: no card of {Hand._from_sorted(codes)} may be discarded"
+        )
+
+
+def _points(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+    forbidden: frozenset[int] | None,
+) -> int:
+    """What :func:`_solve` would score, found by the search alone."""
+    search = Search(
+        codes, rules, points, wild_rank, requirement, forbidden or frozenset()
+    )
+    found = search.best(forbidden is not None)
+    if requirement is None:  # scoring every card is one of the groupings searched
+        return found
+    value = min(found, _fallback_value(codes, points, wild_rank, forbidden))
+    return value if requirement.cap is None else min(value, requirement.cap)
+
+
+def _fallback_value(
+    codes: tuple[int, ...],
+    points: PointValues,
+    wild_rank: Rank | None,
+    forbidden: frozenset[int] | None,
+) -> int:
+    """The points of :func:`_fallback`, from the codes alone."""
+    wild = -1 if wild_rank is None else int(wild_rank) - 1
+    ranks = points.ranks
+    values = [
+        points.joker if code == JOKER_CODE or code % 13 == wild else ranks[code % 13]
+        for code in codes
+    ]
+    total = sum(values)
+    if forbidden is None:
+        return total
+    allowed = [
+        v for v, code in zip(values, codes, strict=True) if code not in forbidden
+    ]
+    return total - max(allowed) if allowed else INF
 
 
 def partition(
@@ -126,7 +260,7 @@ def partition(
     >>> [str(meld) for meld in result.melds], result.points
     (['5s Jk=6s 7s', 'Th Td Tc'], 3)
     """
-    codes = _codes(hand)
+    codes = _codes(hand, "partition")
     rules = rules or _DEFAULT_RULES
     points = points or _DEFAULT_POINTS
     if requirement is None and _simple(codes, wild_rank, rules):
@@ -157,14 +291,11 @@ def best_discard(
     >>> best_discard(Hand.parse("As 2s 3s Kd"), forbidden=[Card("Kd")]).discard
     Card('3s')
     """
-    codes = _codes(hand)
+    codes = _codes(hand, "best_discard")
     rules = rules or _DEFAULT_RULES
     points = points or _DEFAULT_POINTS
     banned = _forbidden(forbidden)
-    if not any(code not in banned for code in codes):
-        raise InvalidCardError(
-            f"best_discard: no card of {Hand._from_sorted(codes)} may be discarded"
-        )
+    _check_discardable(codes, banned, "best_discard")
     if requirement is None and _simple(codes, wild_rank, rules):
         return _fast.best_discard(codes, rules, points, banned)
     return _solve(codes, rules, points, wild_rank, requirement, banned)[0]
@@ -179,24 +310,34 @@ def all_partitions(
     requirement: Requirement | None = None,
     discard: bool = False,
     forbidden: Iterable[Card | str] = (),
+    limit: int = MAX_LISTED,
 ) -> tuple[Partition, ...]:
-    """Every optimal grouping of ``hand`` (after the best discard if ``discard``).
+    """Every optimal grouping of ``hand`` (after the best discard if ``discard``),
+    up to ``limit`` of them.
 
     Which melds a player lays down changes what others can lay off, so a
     frontend can offer each of these.  Groupings that differ only in which of
     two interchangeable jokers goes where, or in which of two identical cards
-    is used, are listed once.
+    is used, are listed once.  A hand full of wild cards can have thousands
+    of optimal groupings; the listing stops after ``limit`` (the first is
+    always the one :func:`partition` returns, up to spare jokers), so the work
+    stays bounded.
+
+    :raises ValueError: if ``limit`` is not a whole number of at least 1.
 
     >>> for result in all_partitions(Hand.parse("6s 7s 8s 9s 9h 9d 9c")):
     ...     print(result)
     [6s 7s 8s] [9s 9h 9d 9c] = 0
     [6s 7s 8s 9s] [9h 9d 9c] = 0
     """
-    codes = _codes(hand)
+    codes = _codes(hand, "all_partitions")
+    _check_limit(limit, "all_partitions")
     rules = rules or _DEFAULT_RULES
     points = points or _DEFAULT_POINTS
     banned = _forbidden(forbidden) if discard else None
-    return _solve(codes, rules, points, wild_rank, requirement, banned, every=True)
+    return _solve(
+        codes, rules, points, wild_rank, requirement, banned, every=True, limit=limit
+    )
 
 
 def _solve(
@@ -208,8 +349,14 @@ def _solve(
     forbidden: frozenset[int] | None,
     *,
     every: bool = False,
+    limit: int = 1,
 ) -> tuple[Partition, ...]:
-    """Run the general search; ``forbidden`` is ``None`` when nothing is discarded."""
+    """Run the general search; ``forbidden`` is ``None`` when nothing is discarded.
+
+    With ``every``, at most ``limit`` groupings are listed, and at most
+    ``_TRIES_PER_RESULT * limit`` are rebuilt (most repeats are dropped), so
+    the listing is bounded however many equivalent groupings a hand has.
+    """
     discarding = forbidden is not None
     search = Search(
         codes,
@@ -225,15 +372,21 @@ def _solve(
     results: list[Partition] = []
     fallback = _fallback(cards, points, wild_rank, forbidden)
     cap = INF if requirement is None or requirement.cap is None else requirement.cap
+    tries = _TRIES_PER_RESULT * limit
     if found < INF and found <= fallback[0]:
         seen: set[tuple[object, ...]] = set()
         for state, jokers, take in search.start_states():
+            if len(results) >= limit or tries <= 0:
+                break
             for value, core, flag, thrown in search.top(state, jokers, discarding):
-                if value != found:
+                if value != found or len(results) >= limit or tries <= 0:
                     continue
                 for steps in search.groupings(
                     core, jokers, flag, 0, search.value(core, jokers, flag, 0), every
                 ):
+                    tries -= 1
+                    if len(results) >= limit or tries < 0:
+                        break
                     melds, dead, thrown_card = search.build(steps, take)
                     dead = sorted(
                         dead + search.isolated_cards(state, thrown), key=_code
@@ -246,14 +399,14 @@ def _solve(
                         points=min(found, cap),
                         discard=thrown_card,
                     )
-                    key = _canonical(result)
-                    if key not in seen:
-                        seen.add(key)
-                        results.append(result)
                     if not every:
                         if search.lean:
                             result = _absorb(result, rules, wild_rank, requirement)
                         return (result,)
+                    key = _canonical(result)
+                    if key not in seen:
+                        seen.add(key)
+                        results.append(result)
     if not results or fallback[0] < found:
         total, every_card, costliest = fallback
         results.append(
@@ -266,6 +419,9 @@ def _solve(
             )
         )
     return tuple(results)
+
+
+_TRIES_PER_RESULT = 20
 
 
 def _fallback(
@@ -348,44 +504,62 @@ def possible_melds(
     rules: MeldRules | None = None,
     *,
     wild_rank: Rank | None = None,
+    limit: int = MAX_LISTED,
 ) -> tuple[Meld, ...]:
-    """Every distinct meld that can be made from cards of ``hand``.
+    """Every distinct meld that can be made from cards of ``hand``, up to
+    ``limit`` of them.
 
     Melds that differ only in which of two identical cards they use are
-    listed once.  All-joker melds are not listed.
+    listed once.  All-joker melds are not listed.  A hand rich in wild cards
+    can make thousands of melds; the listing stops after ``limit`` (those
+    with the lowest cards first), so the work stays bounded.
 
+    :raises ValueError: if ``limit`` is not a whole number of at least 1.
+
+    >>> from rummykit.partition import possible_melds
     >>> [str(meld) for meld in possible_melds(Hand.parse("7c 8c 9c 9h 9d Kd"))]
     ['9h 9d 9c', '7c 8c 9c']
     """
-    codes = _codes(hand)
+    codes = _codes(hand, "possible_melds", MAX_LISTING_SIZE)
+    _check_limit(limit, "possible_melds")
     rules = rules or _DEFAULT_RULES
     search = Search(codes, rules, PointValues(joker=1), wild_rank, None)
-    wild_cards = [
-        Card.from_code(code)
-        for code in codes
-        if code != JOKER_CODE and wild_rank is not None and code % 13 + 1 == wild_rank
+    counts = Counter(codes)
+    wild_kinds = [
+        code
+        for code in counts
+        if code == JOKER_CODE or (wild_rank is not None and code % 13 + 1 == wild_rank)
     ]
-    printed = [Card.joker()] * codes.count(JOKER_CODE)
     found: dict[tuple[str, tuple[int, ...]], Meld] = {}
     for records in search.by_low:
         for record in records:
-            naturals = [Card.from_code(search.field_codes[f]) for f in record.fields]
-            spare = list(wild_cards)
-            for card in naturals:
-                if card in spare:
-                    spare.remove(card)
-            available = printed + spare
+            natural_codes = [search.field_codes[f] for f in record.fields]
+            naturals = [Card.from_code(code) for code in natural_codes]
+            spare = Counter({code: counts[code] for code in wild_kinds})
+            spare.subtract(natural_codes)
             kind = MeldKind.RUN if record.is_run else MeldKind.SET
-            for k in range(record.kmin, min(record.kmax, len(available)) + 1):
-                for jokers in dict.fromkeys(combinations(available, k)):
-                    cards = naturals + list(jokers)
-                    key = (kind.value, tuple(sorted(card.code for card in cards)))
-                    if key in found:
-                        continue
-                    if rules.why_not(cards, wild_rank=wild_rank, kind=kind) is None:
-                        found[key] = Meld.build(
-                            cards, rules, wild_rank=wild_rank, kind=kind
-                        )
+            # Wild cards are interchangeable: choose a multiset of them.
+            choices: list[tuple[int, ...]] = [()] if record.kmin == 0 else []
+            choices += [
+                wilds
+                for wilds in _multisets(wild_kinds, spare, record.kmax)
+                if len(wilds) >= record.kmin
+            ]
+            for wilds in choices:
+                cards = naturals + [Card.from_code(code) for code in wilds]
+                key = (kind.value, tuple(sorted(card.code for card in cards)))
+                if key in found:
+                    continue
+                if rules.why_not(cards, wild_rank=wild_rank, kind=kind) is None:
+                    found[key] = Meld.build(
+                        cards, rules, wild_rank=wild_rank, kind=kind
+                    )
+                    if len(found) >= limit:
+                        break
+            if len(found) >= limit:
+                break
+        if len(found) >= limit:
+            break
     return tuple(found[key] for key in sorted(found, key=lambda key: (key[1], key[0])))
 
 
@@ -396,47 +570,145 @@ def possible_layoffs(
     *,
     wild_rank: Rank | None = None,
     limit: int = 4,
+    most: int = MAX_LISTED,
 ) -> tuple[tuple[Card, ...], ...]:
     """Every distinct group of up to ``limit`` cards from ``hand`` that can be
-    laid off on ``meld``.
+    laid off on ``meld``, at most ``most`` groups.
 
     The meld is never rearranged: every card keeps standing for what it
-    stood for, and a run stays one run.
+    stood for, and a run stays one run.  Only groups that could fit are
+    tried (cards of the set's rank, or the cards that would extend the run
+    at either end), so the work grows with the answer, not with the number
+    of subsets of the hand; with many wild cards the answer itself can run
+    to thousands of groups, and the listing stops after ``most`` of them
+    (runs are extended by the fewest cards first).
 
+    :raises ValueError: if ``limit`` or ``most`` is not a whole number of at
+        least 1.
+
+    >>> from rummykit.partition import possible_layoffs
     >>> run = Meld.build("8h 9h Th")
     >>> [" ".join(map(str, cards)) for cards in possible_layoffs(run, Hand.parse("6h 7h Jh Qh Ah 2c"))]
     ['7h', 'Jh', '6h 7h', '7h Jh', 'Jh Qh', '6h 7h Jh', '7h Jh Qh', '6h 7h Jh Qh']
     """
     rules = rules or _DEFAULT_RULES
-    cards = Hand(hand).cards if not isinstance(hand, Hand) else hand.cards
-
-    def fits(card: Card) -> bool:
-        if card.is_joker or (wild_rank is not None and card.rank == wild_rank):
-            return True
-        target = meld.stands_for[0]
-        if meld.kind is MeldKind.SET:
-            return card.rank == target.rank
-        return card.suit == target.suit
-
-    candidates = [card for card in cards if fits(card)]
+    codes = _codes(hand, "possible_layoffs", MAX_LISTING_SIZE)
+    _check_limit(limit, "possible_layoffs")
+    _check_limit(most, "possible_layoffs", "most")
+    counts = Counter(codes)
+    wild = [
+        code
+        for code in counts
+        if code == JOKER_CODE or (wild_rank is not None and code % 13 + 1 == wild_rank)
+    ]
+    if meld.kind is MeldKind.SET:
+        room = limit if rules.max_set is None else min(limit, rules.max_set - len(meld))
+        rank = meld.stands_for[0].code % 13
+        kinds = [code for code in counts if code % 13 == rank or code in wild]
+        groups: Iterable[tuple[int, ...]] = _multisets(kinds, counts, room)
+    else:
+        room = min(limit, rules.longest_run - len(meld))
+        groups = _run_extensions(meld, counts, wild, room)
     old = sorted(card.code for card in meld.stands_for)
     result: list[tuple[Card, ...]] = []
     seen: set[tuple[int, ...]] = set()
-    for size in range(1, min(limit, len(candidates)) + 1):
-        for group in combinations(candidates, size):
-            key = tuple(sorted(card.code for card in group))
-            if key in seen:
-                continue
-            seen.add(key)
-            combined = list(meld.cards) + list(group)
-            if rules.why_not(combined, wild_rank=wild_rank, kind=meld.kind) is not None:
-                continue
-            grown = Meld.build(combined, rules, wild_rank=wild_rank, kind=meld.kind)
-            stands = sorted(card.code for card in grown.stands_for)
-            if _contains(stands, old) and _keeps_roles(meld, grown):
-                result.append(group)
+    for key in groups:
+        if not key or key in seen:
+            continue
+        seen.add(key)
+        group = tuple(Card.from_code(code) for code in key)
+        combined = list(meld.cards) + list(group)
+        if rules.why_not(combined, wild_rank=wild_rank, kind=meld.kind) is not None:
+            continue
+        grown = Meld.build(combined, rules, wild_rank=wild_rank, kind=meld.kind)
+        stands = sorted(card.code for card in grown.stands_for)
+        if _contains(stands, old) and _keeps_roles(meld, grown):
+            result.append(group)
+            if len(result) >= most:
+                break
     result.sort(key=lambda group: (len(group), [card.code for card in group]))
     return tuple(result)
+
+
+def _multisets(
+    kinds: list[int], counts: Counter[int], most: int
+) -> Iterator[tuple[int, ...]]:
+    """Every sorted multiset of 1 to ``most`` codes from ``kinds``, each code at
+    most as often as ``counts`` holds it."""
+    kinds = sorted(kinds)
+
+    def grow(i: int, chosen: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if chosen:
+            yield chosen
+        if len(chosen) >= most:
+            return
+        for j in range(i, len(kinds)):
+            code = kinds[j]
+            if chosen.count(code) < counts[code]:
+                yield from grow(j, (*chosen, code))
+
+    yield from grow(0, ())
+
+
+def _run_extensions(
+    meld: Meld, counts: Counter[int], wild: list[int], room: int
+) -> Iterator[tuple[int, ...]]:
+    """Candidate groups that extend the run ``meld`` by up to ``room`` cards:
+    each new place at either end takes its own natural card or a wild card.
+
+    Places are numbered along a line on which rank ``r`` sits at ``r``,
+    ``r + 13`` and ``r + 26``, so that an ace-high or wrapping run is one
+    stretch; the validator then decides which groups the rules allow.
+    """
+    ranks = sorted(card.code % 13 for card in meld.stands_for)
+    suit = meld.stands_for[0].code // 13
+    length = len(ranks)
+    start = next(
+        (
+            first
+            for first in range(13)
+            if sorted((first + i) % 13 for i in range(length)) == ranks
+        ),
+        None,
+    )
+    if start is None or room < 1:
+        return
+    start += 13  # leave room below
+    wild_kinds = sorted(wild)
+    for size in range(1, room + 1):  # shortest extensions first
+        for below in range(size + 1):
+            above = size - below
+            places = [
+                *range(start - below, start),
+                *range(start + length, start + length + above),
+            ]
+            yield from _fill(places, suit, counts, wild_kinds)
+
+
+def _fill(
+    places: list[int], suit: int, counts: Counter[int], wild_kinds: list[int]
+) -> Iterator[tuple[int, ...]]:
+    """Every way to put one card on each place: the natural card there, if
+    the hand holds it, or a wild card.  Wild cards are interchangeable
+    between places, so only which places take naturals, and which multiset
+    of wild cards fills the rest, is chosen."""
+    # A run is at most 13 long, so the places' natural cards are all distinct.
+    held = [suit * 13 + place % 13 for place in places]
+    held = [code for code in held if counts[code] > 0]
+    wild_total = sum(counts[code] for code in wild_kinds)
+    for n in range(len(held), -1, -1):
+        if len(places) - n > wild_total:
+            break
+        for picked in combinations(held, n):
+            left = Counter(counts)
+            left.subtract(picked)
+            need = len(places) - n
+            if need == 0:
+                yield tuple(sorted(picked))
+                continue
+            for wilds in _multisets(wild_kinds, left, need):
+                if len(wilds) == need:
+                    yield tuple(sorted((*picked, *wilds)))
 
 
 def _contains(big: list[int], small: list[int]) -> bool:

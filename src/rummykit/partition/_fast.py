@@ -223,6 +223,24 @@ def best_discard(
     """The best discard from distinct natural cards ``codes`` and its grouping."""
     t = tables(rules, points)
     h = _mask(codes)
+    best, best_sets, best_throw = _discard(t, h, codes, forbidden)
+    return _build(t, h ^ best_throw, best_sets, best, _card_of_bit(best_throw))
+
+
+def discard_value(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    forbidden: frozenset[int],
+) -> int:
+    """The least deadwood after the best discard, without building the grouping."""
+    return _discard(tables(rules, points), _mask(codes), codes, forbidden)[0]
+
+
+def _discard(
+    t: Tables, h: int, codes: tuple[int, ...], forbidden: frozenset[int]
+) -> tuple[int, int, int]:
+    """(least deadwood, set cards, discard bit) over every allowed discard."""
     allowed = 0
     for code in codes:
         if code not in forbidden:
@@ -262,7 +280,7 @@ def best_discard(
                 best_throw = bit
         if best == 0:
             break
-    return _build(t, h ^ best_throw, best_sets, best, _card_of_bit(best_throw))
+    return best, best_sets, best_throw
 
 
 def _card_of_bit(bit: int) -> Card:

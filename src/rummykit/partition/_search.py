@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations, product
 
 from rummykit.cards import JOKER_CODE, Card, Rank
+from rummykit.errors import InvalidMeldError
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition._types import PointValues, Requirement
 
@@ -200,7 +201,16 @@ class Search:
         self.isolated = sum(7 << (3 * f) for f in self.isolated_fields)
         self.memo: dict[int, int] = {}
         self.value = self._compile()
-        self.joker_discard_ok = self.printed > 0 and JOKER_CODE not in forbidden
+        # Wild cards may join the joker pool, so when no printed joker or wild
+        # card is forbidden, any joker in the pool may be thrown.
+        self.jokerlike_free = JOKER_CODE not in forbidden and not any(
+            wild and code in forbidden
+            for code, wild in zip(self.field_codes, self.field_wild, strict=True)
+        )
+        self.joker_discard_ok = (self.printed > 0 and JOKER_CODE not in forbidden) or (
+            self.jokerlike_free and any(self.field_wild)
+        )
+        self.natural_budget = self._natural_budget()
 
     # -- candidate melds ---------------------------------------------------
 
@@ -328,6 +338,44 @@ class Search:
 
     # -- the search ----------------------------------------------------------
 
+    def _natural_budget(self) -> tuple[frozenset[int], int] | None:
+        """When it is safe, narrow the designations of the wild cards.
+
+        In the lean search (jokers score nothing unmelded, no long run asked
+        for), with no limit on jokers per meld and at most one natural card
+        required per meld, a wild card standing as itself gains nothing over
+        the same card as a joker standing for it, except in two cases: a pure
+        run, and a meld with no other natural card.  So the wild cards that
+        could be in a candidate pure run are designated every way, and of the
+        others at most one copy per possible all-wild meld stands as itself.
+        Discarding a wild card from the joker pool must then be allowed, so
+        no joker-like card may be forbidden.  Returns (the freely designated
+        fields, the budget of the others), or ``None`` to try every designation.
+        """
+        rules = self.rules
+        if not (
+            self.lean
+            and any(self.field_wild)
+            and rules.max_jokers_per_meld is None
+            and rules.max_jokers_per_run is None
+            and rules.min_naturals_per_meld <= 1
+            and not rules.golden_rummy
+            and self.jokerlike_free
+        ):
+            return None
+        free = frozenset(
+            f
+            for records in self.by_low
+            for record in records
+            if record.is_run and record.pure0 and record.kmin == 0
+            for f in record.fields
+            if self.field_wild[f]
+        )
+        if rules.min_naturals_per_meld == 0:
+            return free, 0
+        smallest = max(1, min(rules.min_set, rules.min_run))
+        return free, self.max_jokers // smallest
+
     def start_states(self) -> Iterator[tuple[int, int, tuple[int, ...]]]:
         """Each designation of the wild cards: (state, jokers, naturals per field)."""
         wild_fields = [f for f, wild in enumerate(self.field_wild) if wild]
@@ -336,7 +384,15 @@ class Search:
             for f, n in enumerate(self.field_counts)
             if not self.field_wild[f]
         )
+        narrow = self.natural_budget
         for take in product(*(range(self.field_counts[f] + 1) for f in wild_fields)):
+            if narrow is not None:
+                free, budget = narrow
+                used = sum(
+                    t for f, t in zip(wild_fields, take, strict=True) if f not in free
+                )
+                if used > budget:
+                    continue
             state = fixed + sum(
                 self.units[f] * t for f, t in zip(wild_fields, take, strict=True)
             )
@@ -640,8 +696,7 @@ class Search:
                 if field >= 0:
                     discard = Card.from_code(self.field_codes[field])
                 else:
-                    index = pool.index(Card.joker())
-                    discard = pool.pop(index)
+                    discard = pool.pop(self._pool_discard(pool))
             else:
                 jokers, pool = pool[:k], pool[k:]
                 naturals = (
@@ -653,12 +708,23 @@ class Search:
                 melds.append(self._meld(naturals, jokers, is_run))
         return melds, sorted(deadwood, key=lambda card: card.code), discard
 
+    def _pool_discard(self, pool: list[Card]) -> int:
+        """Which card of the joker pool to discard: a printed joker if one is
+        left, else a wild card that may be thrown."""
+        if Card.joker() in pool and JOKER_CODE not in self.forbidden:
+            return pool.index(Card.joker())
+        return next(i for i, card in enumerate(pool) if card.code not in self.forbidden)
+
     def _meld(self, naturals: list[Card], jokers: list[Card], is_run: bool) -> Meld:
         """Build the meld a step chose.  :meth:`Meld.build` lets wild cards
         stand as themselves where they can, so purity is reported as it is."""
         cards = tuple(naturals + jokers)
         kind = MeldKind.RUN if is_run else MeldKind.SET
-        reason = self.rules.why_not(cards, wild_rank=self.wild_rank, kind=kind)
-        if reason is not None:  # pragma: no cover - the search only offers valid melds
-            raise AssertionError(f"partitioner built an invalid meld: {reason}")
-        return Meld.build(cards, self.rules, wild_rank=self.wild_rank, kind=kind)
+        try:  # validated once, by building it
+            return Meld.build(cards, self.rules, wild_rank=self.wild_rank, kind=kind)
+        except (
+            InvalidMeldError
+        ) as error:  # pragma: no cover - only valid melds are offered
+            raise AssertionError(
+                f"partitioner built an invalid meld: {error}"
+            ) from None

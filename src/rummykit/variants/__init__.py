@@ -16,17 +16,20 @@ from __future__ import annotations
 import attrs
 
 from rummykit.variants.base import Variant
-from rummykit.variants.classic import ClassicRummy
+from rummykit.variants.classic import ClassicFacts, ClassicRummy
 from rummykit.variants.gin import GinRummy
-from rummykit.variants.indian import IndianRummy
-from rummykit.variants.rumino import Rumino
+from rummykit.variants.indian import IndianFacts, IndianRummy
+from rummykit.variants.rumino import Rumino, RuminoFacts
 
 __all__ = [
     "VARIANTS",
+    "ClassicFacts",
     "ClassicRummy",
     "GinRummy",
+    "IndianFacts",
     "IndianRummy",
     "Rumino",
+    "RuminoFacts",
     "Variant",
     "find_variant",
     "get_variant",

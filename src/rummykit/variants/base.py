@@ -18,10 +18,12 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from rummykit.cards import Card, DeckSpec, Hand, Rank
+from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand, Rank
 from rummykit.engine import Action, Outcome, RuleSet, State, new_game
+from rummykit.errors import InvalidCardError
 from rummykit.melds import MeldRules
 from rummykit.partition import (
+    MAX_LISTED,
     Partition,
     PointValues,
     Requirement,
@@ -249,17 +251,51 @@ class Variant(RuleSet):
         """The condition a grouping must meet to count its melds, if any."""
         return None
 
+    def _fitting_hand(self, hand: Hand | Iterable[Card], where: str) -> Hand:
+        """``hand`` as a :class:`Hand`, refused if this variant's deck could
+        not have dealt it: more copies of a card than the deck holds.
+
+        :raises InvalidCardError: naming the card, the count and the deck.
+
+        >>> from rummykit.variants import get_variant
+        >>> get_variant("rumino")._fitting_hand(Hand.parse("7h 7h 7h"), "partition")
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.InvalidCardError: Rumino.partition: the hand holds 3 7h, but rumino's deck holds 2 (2 decks, 4 jokers)
+        """
+        hand = hand if isinstance(hand, Hand) else Hand(hand)
+        codes = hand.codes
+        deck = self.deck
+        decks = deck.decks
+        for i in range(len(codes) - decks):
+            if codes[i] == codes[i + decks] and codes[i] != JOKER_CODE:
+                return self._refuse(codes, codes[i], decks, where)
+        if len(codes) > deck.jokers and codes[-deck.jokers - 1] == JOKER_CODE:
+            return self._refuse(codes, JOKER_CODE, deck.jokers, where)
+        return hand
+
+    def _refuse(self, codes: tuple[int, ...], code: int, held: int, where: str) -> Hand:
+        deck = self.deck
+        raise InvalidCardError(
+            f"{type(self).__name__}.{where}: the hand holds {codes.count(code)} "
+            f"{Card.from_code(code)}, but {self.name}'s deck holds {held} "
+            f"({deck.decks} deck{'s' if deck.decks > 1 else ''}, {deck.jokers} jokers)"
+        )
+
     def partition(
         self, hand: Hand | Iterable[Card], *, wild_rank: Rank | None = None
     ) -> Partition:
         """The optimal grouping of ``hand`` under this variant's rules.
+
+        :raises InvalidCardError: if the variant's deck cannot hold ``hand``
+            (more copies of a card than its deck holds) or it is too large to partition.
 
         >>> from rummykit.variants import get_variant
         >>> print(get_variant("classic").partition(Hand.parse("As 2s 3s 9d")))
         [As 2s 3s] deadwood 9d = 9
         """
         return partition(
-            hand,
+            self._fitting_hand(hand, "partition"),
             self.meld_rules,
             self.point_values,
             wild_rank=wild_rank,
@@ -267,20 +303,30 @@ class Variant(RuleSet):
         )
 
     def deadwood(
-        self, hand: Hand | Iterable[Card], *, wild_rank: Rank | None = None
+        self,
+        hand: Hand | Iterable[Card],
+        *,
+        wild_rank: Rank | None = None,
+        discard: bool = False,
+        forbidden: Iterable[Card | str] = (),
     ) -> int:
-        """The points ``hand`` scores under its optimal grouping.
+        """The points ``hand`` scores under its optimal grouping (after the best
+        discard if ``discard``), without building the grouping.
 
         >>> from rummykit.variants import get_variant
         >>> get_variant("classic").deadwood(Hand.parse("As 2s 3s 9d"))
         9
+        >>> get_variant("classic").deadwood(Hand.parse("As 2s 3s 9d 4d"), discard=True)
+        4
         """
         return deadwood(
-            hand,
+            self._fitting_hand(hand, "deadwood"),
             self.meld_rules,
             self.point_values,
             wild_rank=wild_rank,
             requirement=self.requirement,
+            discard=discard,
+            forbidden=forbidden,
         )
 
     def best_discard(
@@ -297,7 +343,7 @@ class Variant(RuleSet):
         Card('9d')
         """
         return best_discard(
-            hand,
+            self._fitting_hand(hand, "best_discard"),
             self.meld_rules,
             self.point_values,
             wild_rank=wild_rank,
@@ -312,6 +358,7 @@ class Variant(RuleSet):
         wild_rank: Rank | None = None,
         discard: bool = False,
         forbidden: Iterable[Card | str] = (),
+        limit: int = MAX_LISTED,
     ) -> tuple[Partition, ...]:
         """Every optimal grouping of ``hand`` (after the best discard if ``discard``).
 
@@ -320,11 +367,12 @@ class Variant(RuleSet):
         2
         """
         return all_partitions(
-            hand,
+            self._fitting_hand(hand, "all_partitions"),
             self.meld_rules,
             self.point_values,
             wild_rank=wild_rank,
             requirement=self.requirement,
             discard=discard,
             forbidden=forbidden,
+            limit=limit,
         )

@@ -15,8 +15,8 @@ False
 
 from __future__ import annotations
 
-import math
 from contextlib import suppress
+from decimal import Decimal
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 import attrs as _attrs
 
+from rummykit import money
 from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand
 from rummykit.engine import (
     Action,
@@ -50,7 +51,42 @@ if TYPE_CHECKING:  # pragma: no cover
 if TYPE_CHECKING:  # pragma: no cover
     from rummykit.match import Match
 
-__all__ = ["ClassicRummy"]
+__all__ = ["ClassicFacts", "ClassicRummy"]
+
+
+@attrs.frozen(kw_only=True)
+class ClassicFacts:
+    """Classic Rummy's own facts about a hand, kept in :attr:`State.extra
+    <rummykit.engine.State.extra>`.
+
+    >>> from rummykit.variants import ClassicFacts, ClassicRummy
+    >>> state = ClassicRummy().new_game(players=2, seed=1)
+    >>> ClassicFacts.of(state)
+    ClassicFacts(melded=(False, False), melded_before_turn=False, turn_melds=0)
+    """
+
+    melded: tuple[bool, ...]
+    """Whether each seat has melded or laid off this hand."""
+    melded_before_turn: bool = False
+    """Whether the current player had melded before this turn began (C-4:
+    going out without having melded before is "rummy")."""
+    turn_melds: int = 0
+    """Melds the current player has laid this turn (the ``melds_per_turn`` option)."""
+
+    @staticmethod
+    def of(state: State) -> ClassicFacts:
+        """The facts kept in ``state``.
+
+        :raises TypeError: if ``state`` is not a Classic Rummy hand.
+        """
+        facts = state.extra
+        if not isinstance(facts, ClassicFacts):
+            raise TypeError(f"not a Classic Rummy hand: its extra is {facts!r:.60}")
+        return facts
+
+
+def _stake(value: object) -> Decimal:
+    return money.to_money(value, "ClassicRummy.stake")
 
 
 @attrs.frozen(kw_only=True)
@@ -83,8 +119,11 @@ class ClassicRummy(Variant):
     stock_exhaustion: str = "turn_over"
     """When the stock runs out: ``"turn_over"`` (the pile, not shuffled),
     ``"turn_over_then_flip"``, ``"shuffle"`` or ``"block"`` (the hand ends)."""
-    max_turnovers: int | None = None
-    """End the hand after this many turn-overs; ``None`` for no limit."""
+    max_turnovers: int | None = 3
+    """How often the stock may be renewed from the pile: when it runs out once
+    more, the hand ends as under ``"block"``, with the termination
+    :attr:`~rummykit.engine.Termination.TURNOVER_LIMIT`.  ``None`` for no
+    limit (a hand may then loop for ever; the engine's action cap ends it)."""
     rummy_requires_no_discard: bool = False
     """Going rummy means melding every card at once, with no final discard."""
     must_meld_before_layoff: bool = False
@@ -95,8 +134,8 @@ class ClassicRummy(Variant):
     """``"per_hand"`` (settle each hand in money), ``"target"`` or ``"fixed_deals"``."""
     target: int = 100
     """The score that ends a ``"target"`` match (or the deals of a ``"fixed_deals"`` one)."""
-    stake: float = 1.0
-    """Money per point."""
+    stake: Decimal = attrs.field(default=Decimal("1.00"), converter=_stake)
+    """Money per point: exact money (see :mod:`rummykit.money`), from 0 to 10**12."""
 
     def __attrs_post_init__(self) -> None:
         for name in (
@@ -125,15 +164,6 @@ class ClassicRummy(Variant):
             ("per_hand", "target", "fixed_deals"),
         )
         whole("ClassicRummy.target", self.target, 1)
-        if (
-            not isinstance(self.stake, int | float)
-            or isinstance(self.stake, bool)
-            or not math.isfinite(self.stake)
-            or self.stake < 0
-        ):
-            raise ValueError(
-                f"ClassicRummy.stake must be 0 or more, not {self.stake!r}"
-            )
 
     def cards_per_player(self, players: int) -> int:
         """Cards dealt to each of ``players``: 10 for 2, 7 for 3-4, 6 for 5-6.
@@ -189,6 +219,17 @@ class ClassicRummy(Variant):
         """C-3: the :attr:`max_turnovers` option ends a hand that could loop for ever."""
         return self.max_turnovers
 
+    def new_extra(self, players: int) -> ClassicFacts:
+        """Nobody has melded at the deal."""
+        return ClassicFacts(melded=(False,) * players)
+
+    def next_turn_extra(self, state: State, seat: int) -> ClassicFacts:
+        """A turn starts with no melds laid, noting whether ``seat`` had melded."""
+        facts = ClassicFacts.of(state)
+        return ClassicFacts(
+            melded=facts.melded, melded_before_turn=facts.melded[seat], turn_melds=0
+        )
+
     def discard_reason(self, state: State, card: Card) -> str | None:
         """The card just taken from the discard pile may not be discarded this turn."""
         if state.taken is not None and card == state.taken:
@@ -200,12 +241,13 @@ class ClassicRummy(Variant):
         hand = state.hands[state.current]
         actions: list[Action] = []
         rules = self.meld_rules
-        if self.melds_per_turn is None or state.turn_melds < self.melds_per_turn:
+        facts = ClassicFacts.of(state)
+        if self.melds_per_turn is None or facts.turn_melds < self.melds_per_turn:
             for meld in _melds(hand, rules):
                 action = LayMeld(meld.cards)
                 if self._leaves_reason(state, meld.cards) is None:
                     actions.append(action)
-        if not self.must_meld_before_layoff or state.melded[state.current]:
+        if not self.must_meld_before_layoff or facts.melded[state.current]:
             for index, placed in enumerate(state.table):
                 extending = _extending(placed.meld, hand.codes)
                 if not extending:
@@ -247,11 +289,14 @@ class ClassicRummy(Variant):
         if isinstance(action, LayMeld):
             if (
                 self.melds_per_turn is not None
-                and state.turn_melds >= self.melds_per_turn
+                and ClassicFacts.of(state).turn_melds >= self.melds_per_turn
             ):
                 return f"at most {self.melds_per_turn} meld(s) a turn (melds_per_turn)"
             return rules.why_not(action.cards)
-        if self.must_meld_before_layoff and not state.melded[state.current]:
+        if (
+            self.must_meld_before_layoff
+            and not ClassicFacts.of(state).melded[state.current]
+        ):
             return "a player must meld before laying off (must_meld_before_layoff)"
         if not 0 <= action.target < len(state.table):
             return f"there is no meld {action.target} on the table"
@@ -271,6 +316,7 @@ class ClassicRummy(Variant):
         """Lay the meld or lay the cards off; an empty hand goes out."""
         assert isinstance(action, LayMeld | LayOff)
         player = state.current
+        facts = ClassicFacts.of(state)
         hands = list(state.hands)
         hands[player] = hands[player].remove(*action.cards)
         table = list(state.table)
@@ -278,22 +324,21 @@ class ClassicRummy(Variant):
             table.append(
                 TableMeld(owner=player, meld=Meld.build(action.cards, self.meld_rules))
             )
-            turn_melds = state.turn_melds + 1
+            turn_melds = facts.turn_melds + 1
         else:
             placed = table[action.target]
             grown = Meld.build(
                 placed.meld.cards + action.cards, self.meld_rules, kind=placed.meld.kind
             )
             table[action.target] = TableMeld(owner=placed.owner, meld=grown)
-            turn_melds = state.turn_melds
-        melded = list(state.melded)
+            turn_melds = facts.turn_melds
+        melded = list(facts.melded)
         melded[player] = True
         state = _attrs.evolve(
             state,
             hands=tuple(hands),
             table=tuple(table),
-            turn_melds=turn_melds,
-            melded=tuple(melded),
+            extra=attrs.evolve(facts, turn_melds=turn_melds, melded=tuple(melded)),
             history=state.history.add(Event(player=player, action=action)),
         )
         if not hands[player]:
@@ -306,7 +351,7 @@ class ClassicRummy(Variant):
         winner = state.current
         last = state.history[-1].action if state.history else None
         discarded = isinstance(last, Discard)
-        rummy = not state.melded_before_turn
+        rummy = not ClassicFacts.of(state).melded_before_turn
         if self.rummy_requires_no_discard and discarded:
             rummy = False
         factor = 2 if rummy else 1
@@ -316,7 +361,7 @@ class ClassicRummy(Variant):
                 payer=seat,
                 payee=winner,
                 points=points[seat] * factor,
-                money=points[seat] * factor * self.stake,
+                money=money.scale(self.stake, points[seat] * factor),
                 reason="rummy" if rummy else "cards in hand",
             )
             for seat in range(state.players)
@@ -336,9 +381,13 @@ class ClassicRummy(Variant):
 
     def end_on_exhaustion(self, state: State, policy: StockPolicy) -> State:
         """C-3 block: the lowest hand collects the difference from each other
-        hand; the turn-over limit voids the hand."""
+        hand.  So does the turn-over limit (with its own termination); a stock
+        that cannot be renewed at all voids the hand."""
         points = tuple(self.point_values.total(hand.cards) for hand in state.hands)
-        if policy is not StockPolicy.BLOCK:
+        limited = (
+            self.max_turnovers is not None and state.turnovers >= self.max_turnovers
+        )
+        if policy is not StockPolicy.BLOCK and not limited:
             return state.end(
                 Outcome(
                     termination=Termination.VOID,
@@ -357,19 +406,25 @@ class ClassicRummy(Variant):
                 payer=seat,
                 payee=winner,
                 points=points[seat] - low,
-                money=(points[seat] - low) * self.stake,
+                money=money.scale(self.stake, points[seat] - low),
                 reason="block",
             )
             for seat in range(state.players)
             if seat != winner
         )
+        if policy is StockPolicy.BLOCK:
+            termination = Termination.BLOCKED
+            how = "the stock ran out"
+        else:
+            termination = Termination.TURNOVER_LIMIT
+            how = f"the stock ran out after {state.turnovers} turn-over(s)"
         return state.end(
             Outcome(
-                termination=Termination.BLOCKED,
+                termination=termination,
                 winners=(winner,),
                 points=points,
                 payments=payments,
-                note=f"the stock ran out: player {winner} holds the lowest hand",
+                note=f"{how}: player {winner} holds the lowest hand",
             )
         )
 

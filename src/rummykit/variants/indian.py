@@ -21,13 +21,14 @@ The two presets differ in deck, deal, card values and caps:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from rummykit import money
 from rummykit.cards import Card, DeckSpec, Hand, Rank
 from rummykit.engine import (
     Action,
@@ -56,6 +57,7 @@ from rummykit.partition import (
 )
 from rummykit.variants.base import Variant, flag, one_of, whole
 from rummykit.variants.indian_show import (
+    IndianFacts,
     arranged_groups,
     auto_show,
     declare,
@@ -69,7 +71,7 @@ from rummykit.variants.indian_show import (
 if TYPE_CHECKING:  # pragma: no cover
     from rummykit.match import Match
 
-__all__ = ["Arrange", "IndianRummy"]
+__all__ = ["Arrange", "IndianFacts", "IndianRummy"]
 
 
 def _show_groups(groups: object) -> tuple[tuple[Card, ...], ...]:
@@ -103,6 +105,14 @@ def _by_preset(gamentio: object, standard: object) -> Any:
         lambda self: gamentio if self.preset == "gamentio" else standard,
         takes_self=True,
     )
+
+
+def _stake(value: object) -> Decimal:
+    return money.to_money(value, "IndianRummy.stake")
+
+
+def _rake_pct(value: object) -> Decimal:
+    return money.percentage(value, "IndianRummy.rake_pct")
 
 
 @attrs.frozen(kw_only=True)
@@ -169,21 +179,27 @@ class IndianRummy(Variant):
     cap: int | None = attrs.field(default=_by_preset(None, 80))
     """The most points a loser pays; ``None`` for no cap."""
     first_drop_penalty: int = attrs.field(default=_by_preset(10, 20))
-    """Points for dropping before one's first draw."""
+    """Points (or whole money units) for dropping before one's first draw."""
     middle_drop_penalty: int = attrs.field(default=_by_preset(10, 40))
-    """Points for dropping later in the hand."""
+    """Points (or whole money units) for dropping later in the hand."""
     drop_penalty_unit: str = attrs.field(default=_by_preset("money", "points"))
-    """``"money"`` (a flat amount: Gamentio's "unlocked points", §4.2 and I11) or
-    ``"points"`` (× stake, like a loser's points)."""
-    rake_pct: float = attrs.field(default=_by_preset(4.0, 0.0))
-    """The house's cut, in percent."""
+    """``"money"`` (a flat amount of whole money units, exact like every amount:
+    Gamentio's "unlocked points", §4.2 and I11) or ``"points"`` (× stake, like a
+    loser's points)."""
+    rake_pct: Decimal = attrs.field(
+        default=_by_preset(Decimal(4), Decimal(0)),
+        converter=_rake_pct,
+    )
+    """The house's cut, in percent (from 0 up to 100, at most two decimal
+    places).  The rake of each payment is rounded down to the cent."""
     rake_base: str = "winner_gross"
     """What the rake is taken from: ``"winner_gross"`` or ``"total_pot"``.  Every
     payment of a hand goes to its winner, so the two bases give the same rake
     until a table fee enters the pot; the option records which one a host means."""
-    loser_requirement: str = "declaration"
-    """A loser's melds count only if they meet the declaration's requirement
-    (``"declaration"``), or always (``"none"``)."""
+    loser_requirement: str = attrs.field(default=_by_preset("none", "declaration"))
+    """A loser's melds count always (``"none"``, Gamentio: a loser pays for the
+    incomplete melds only), or only if they meet the declaration's requirement
+    (``"declaration"``, the standard preset: otherwise every card counts)."""
     stock_exhaustion: str = "reshuffle_keep_top"
     """``"reshuffle_keep_top"``, ``"void_hand"`` or ``"lowest_points_wins"``."""
     move_timer: int | None = 15
@@ -192,8 +208,10 @@ class IndianRummy(Variant):
     """``"per_turn"``: one move timer (named ``"turn"``) covers the draw and the
     discard, so the host keeps counting across both; ``"per_action"`` (1103.in):
     each decision gets its own timer (named ``"move"``)."""
-    max_lapses: int = 3
-    """Timed-out moves a player may make; the last one counts as a drop."""
+    max_lapses: int = attrs.field(default=_by_preset(1, 3))
+    """The timed-out move that counts as a drop: the first under Gamentio (a
+    missed move is a drop and pays the drop penalty), the third under the
+    standard preset."""
     lapse_forfeit: str = "third"
     """Whether the hand is forfeited on the ``max_lapses``-th lapse (``"third"``) or
     on the one after (``"fourth"``)."""
@@ -210,8 +228,8 @@ class IndianRummy(Variant):
     """Round each loser's points to the nearest 5 (pagat, unverified)."""
     first_draw_half_rate: bool = False
     """A declaration on the first draw halves the payments (pagat, unverified)."""
-    stake: float = 1.0
-    """Money per point."""
+    stake: Decimal = attrs.field(default=Decimal("1.00"), converter=_stake)
+    """Money per point: exact money (see :mod:`rummykit.money`), from 0 to 10**12."""
 
     def __attrs_post_init__(self) -> None:
         one_of("IndianRummy.preset", self.preset, _PRESETS)
@@ -256,15 +274,16 @@ class IndianRummy(Variant):
         if self.wrong_decl_penalty != "full_count":
             whole("IndianRummy.wrong_decl_penalty", self.wrong_decl_penalty, 0)
         whole("IndianRummy.cap", self.cap, 0, optional=True)
-        whole("IndianRummy.first_drop_penalty", self.first_drop_penalty, 0)
-        whole("IndianRummy.middle_drop_penalty", self.middle_drop_penalty, 0)
+        for name in ("first_drop_penalty", "middle_drop_penalty"):
+            whole(f"IndianRummy.{name}", getattr(self, name), 0)
+            if getattr(self, name) > money.MAX_MONEY:
+                raise money.InvalidMoneyError(
+                    f"IndianRummy.{name} must be from 0 to {money.MAX_MONEY}, "
+                    f"not a {getattr(self, name).bit_length()}-bit number"
+                )
         one_of(
             "IndianRummy.drop_penalty_unit", self.drop_penalty_unit, ("points", "money")
         )
-        if not isinstance(self.rake_pct, int | float) or not 0 <= self.rake_pct < 100:
-            raise ValueError(
-                f"IndianRummy.rake_pct must be a percentage from 0 to 100, not {self.rake_pct!r}"
-            )
         one_of("IndianRummy.rake_base", self.rake_base, ("winner_gross", "total_pot"))
         one_of(
             "IndianRummy.loser_requirement",
@@ -282,13 +301,6 @@ class IndianRummy(Variant):
         one_of("IndianRummy.lapse_forfeit", self.lapse_forfeit, ("third", "fourth"))
         whole("IndianRummy.meld_timer", self.meld_timer, 1, optional=True)
         one_of("IndianRummy.meld_expiry", self.meld_expiry, ("freeze", "auto_arrange"))
-        if (
-            not isinstance(self.stake, int | float)
-            or isinstance(self.stake, bool)
-            or not math.isfinite(self.stake)
-            or self.stake < 0
-        ):
-            raise ValueError(f"IndianRummy.stake must be 0 or more, not {self.stake!r}")
 
     def cards_per_player(self, players: int) -> int:
         """How many cards each of ``players`` players is dealt.
@@ -423,6 +435,14 @@ class IndianRummy(Variant):
     def play_direction(self) -> int:
         """Clockwise by default; pagat plays anticlockwise."""
         return 1 if self.direction == "clockwise" else -1
+
+    def new_extra(self, players: int) -> IndianFacts:
+        """No penalty, declaration, show or arrangement at the deal."""
+        return IndianFacts()
+
+    def arranged(self, state: State, seat: int) -> tuple[tuple[Card, ...], ...]:
+        """The groups ``seat`` has arranged, for that seat's view only."""
+        return dict(arranged_groups(state)).get(seat, ())
 
     def after_deal(self, state: State) -> State:
         """§2.1: the indicator is turned face up under the closed deck and sets
@@ -644,7 +664,9 @@ class IndianRummy(Variant):
             # An arrangement is private: it is kept, not written to the history.
             return attrs.evolve(
                 state,
-                arrangements=tuple(sorted(arranged.items())),
+                extra=attrs.evolve(
+                    IndianFacts.of(state), arrangements=tuple(sorted(arranged.items()))
+                ),
             )
         if isinstance(action, Show):
             return show(self, state, seat, action)

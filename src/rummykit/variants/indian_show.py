@@ -6,10 +6,12 @@ are found legal; they are kept apart from the rules of the turn.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 import attrs
 
+from rummykit import money
 from rummykit.cards import Card, Hand, Rank
 from rummykit.engine import (
     Action,
@@ -30,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from rummykit.variants.indian import IndianRummy
 
 __all__ = [
+    "IndianFacts",
     "arranged_groups",
     "auto_show",
     "carry_on",
@@ -41,6 +44,43 @@ __all__ = [
     "show_actions",
     "shown_points",
 ]
+
+
+#: The half rate of a declaration on the first draw (rounded down to the cent).
+HALF = Decimal("0.5")
+
+
+@attrs.frozen(kw_only=True)
+class IndianFacts:
+    """Indian Rummy's own facts about a hand, kept in :attr:`State.extra
+    <rummykit.engine.State.extra>`.
+
+    >>> from rummykit.variants import IndianFacts, IndianRummy
+    >>> IndianFacts.of(IndianRummy().new_game(players=2, seed=1)).declarer is None
+    True
+    """
+
+    declarer: int | None = None
+    """The seat whose valid declaration started the show, if one has."""
+    penalties: tuple[tuple[int, tuple[int, str]], ...] = ()
+    """Penalties incurred in the hand, as (seat, (points, reason)): drops,
+    wrong declarations."""
+    show_points: tuple[tuple[int, int], ...] = ()
+    """The points of each grouping shown so far, as (seat, points)."""
+    arrangements: tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...] = ()
+    """Groupings arranged but not yet shown, as (seat, groups); private to the
+    seat, and what a meld timer's timeout freezes."""
+
+    @staticmethod
+    def of(state: State) -> IndianFacts:
+        """The facts kept in ``state``.
+
+        :raises TypeError: if ``state`` is not an Indian Rummy hand.
+        """
+        facts = state.extra
+        if not isinstance(facts, IndianFacts):
+            raise TypeError(f"not an Indian Rummy hand: its extra is {facts!r:.60}")
+        return facts
 
 
 def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
@@ -60,7 +100,9 @@ def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
         active=tuple(active),
         out_of_play=(*state.out_of_play, *out.cards),
         history=state.history.add(Event(player=seat, action=action)),
-        penalties=tuple(sorted(penalties.items())),
+        extra=attrs.evolve(
+            IndianFacts.of(state), penalties=tuple(sorted(penalties.items()))
+        ),
     )
     return carry_on(v, state, seat)
 
@@ -101,7 +143,9 @@ def declare(v: IndianRummy, state: State, seat: int, action: Declare) -> State:
             shown=tuple(shown),
             out_of_play=(*state.out_of_play, *hand.cards),
             history=state.history.add(event),
-            penalties=tuple(sorted(penalties.items())),
+            extra=attrs.evolve(
+                IndianFacts.of(state), penalties=tuple(sorted(penalties.items()))
+            ),
         )
         return carry_on(v, state, seat)
     hands[seat] = hands[seat].remove(action.finish)
@@ -122,7 +166,7 @@ def declare(v: IndianRummy, state: State, seat: int, action: Declare) -> State:
         queue=tuple(queue),
         current=queue[0],
         decision_id=state.decision_id + 1,
-        declarer=seat,
+        extra=attrs.evolve(IndianFacts.of(state), declarer=seat),
     )
 
 
@@ -157,15 +201,18 @@ def show(v: IndianRummy, state: State, seat: int, action: Show) -> State:
         state,
         shown=tuple(shown),
         history=state.history.add(Event(player=seat, action=action)),
-        show_points=tuple(sorted(shows.items())),
+        extra=attrs.evolve(
+            IndianFacts.of(state), show_points=tuple(sorted(shows.items()))
+        ),
     )
     queue = state.queue[1:]
     if queue:
         return attrs.evolve(
             state, queue=queue, current=queue[0], decision_id=state.decision_id + 1
         )
-    assert state.declarer is not None
-    return settle(v, state, state.declarer, Termination.DECLARATION, shows)
+    declarer = IndianFacts.of(state).declarer
+    assert declarer is not None
+    return settle(v, state, declarer, Termination.DECLARATION, shows)
 
 
 def shown_points(v: IndianRummy, action: Show, wild_rank: Rank | None) -> int:
@@ -195,38 +242,46 @@ def settle(
     v: IndianRummy, state: State, winner: int, how: Termination, shows: dict[int, int]
 ) -> State:
     """§2.5: each loser's points × stake and the drop penalties go to the
-    winner; the rake comes off the winner's gross."""
+    winner; the rake comes off the winner's gross.
+
+    Money is exact: the half rate and each payment's rake are rounded down
+    to the cent (:mod:`rummykit.money`)."""
     points = [0] * state.players
     payments: list[Payment] = []
-    rake = v.rake_pct / 100
     # pagat's half rate for a declaration on the declarer's first draw.
-    rate = 0.5 if v.first_draw_half_rate and v._first_draw(state, winner) else 1.0
+    half = v.first_draw_half_rate and v._first_draw(state, winner)
     for seat, value in shows.items():
         if v.round_to_five:
             value = 5 * round(value / 5)
         points[seat] = value
-        money = float(value * v.stake * rate)
+        amount = money.scale(v.stake, value)
+        if half:
+            amount = money.scale(amount, HALF)
         payments.append(
             Payment(
                 payer=seat,
                 payee=winner,
                 points=value,
-                money=money,
-                rake=money * rake,
+                money=amount,
+                rake=money.rake(amount, v.rake_pct),
                 reason="points",
             )
         )
     for seat, (penalty, reason) in _penalties(state):
         points[seat] = penalty
         flat = v.drop_penalty_unit == "money" and reason != "wrong declaration"
-        money = float(penalty) if flat else float(penalty * v.stake)
+        amount = (
+            money.to_money(penalty, "a drop penalty")
+            if flat
+            else money.scale(v.stake, penalty)
+        )
         payments.append(
             Payment(
                 payer=seat,
                 payee=winner,
                 points=penalty,
-                money=money,
-                rake=money * rake,
+                money=amount,
+                rake=money.rake(amount, v.rake_pct),
                 reason=reason,
             )
         )
@@ -256,14 +311,14 @@ def holds(whole_hand: Hand, part: Hand) -> bool:
 
 
 def _penalties(state: State) -> tuple[tuple[int, tuple[int, str]], ...]:
-    return state.penalties
+    return IndianFacts.of(state).penalties
 
 
 def _shows(state: State) -> tuple[tuple[int, int], ...]:
-    return state.show_points
+    return IndianFacts.of(state).show_points
 
 
 def arranged_groups(
     state: State,
 ) -> tuple[tuple[int, tuple[tuple[Card, ...], ...]], ...]:
-    return state.arrangements
+    return IndianFacts.of(state).arrangements

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from decimal import Decimal
 from itertools import product
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from rummykit import money
 from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand
 from rummykit.engine import (
     Action,
@@ -50,7 +52,39 @@ from rummykit.variants.rumino_match import RuminoMatch
 if TYPE_CHECKING:  # pragma: no cover
     pass
 
-__all__ = ["DeclareRumino", "Rumino"]
+__all__ = ["DeclareRumino", "Rumino", "RuminoFacts"]
+
+
+@attrs.frozen(kw_only=True)
+class RuminoFacts:
+    """Rumino's own facts about a hand, kept in :attr:`State.extra
+    <rummykit.engine.State.extra>`: what a show (``scoring_mode="as_arranged"``)
+    has gathered.
+
+    >>> from rummykit.variants import Rumino, RuminoFacts
+    >>> RuminoFacts.of(Rumino().new_game(players=2, seed=1))
+    RuminoFacts(declarer=None, show_points=())
+    """
+
+    declarer: int | None = None
+    """The seat whose knock or gin started a show, if one has."""
+    show_points: tuple[tuple[int, int], ...] = ()
+    """The points of each grouping shown so far, as (seat, points)."""
+
+    @staticmethod
+    def of(state: State) -> RuminoFacts:
+        """The facts kept in ``state``.
+
+        :raises TypeError: if ``state`` is not a Rumino hand.
+        """
+        facts = state.extra
+        if not isinstance(facts, RuminoFacts):
+            raise TypeError(f"not a Rumino hand: its extra is {facts!r:.60}")
+        return facts
+
+
+def _stake(value: object) -> Decimal:
+    return money.to_money(value, "Rumino.stake")
 
 
 @attrs.frozen
@@ -138,8 +172,9 @@ class Rumino(RuminoMatch, Variant):
     by the grouping its player shows: after a knock or gin every other hand
     (and the knocker's) is shown with :class:`~rummykit.engine.Show`, and its
     valid melds count (no lay-offs then)."""
-    stake: int = 10
-    """Each player's stake into the pool, in money units."""
+    stake: Decimal = attrs.field(default=Decimal("10.00"), converter=_stake)
+    """Each player's stake into the pool: exact money (see :mod:`rummykit.money`),
+    from 0 to 10**12."""
     move_timer: int | None = None
     """Seconds for a move, as host metadata; ``None`` for no timer (§0.4)."""
     claim_timer: int | None = None
@@ -181,7 +216,6 @@ class Rumino(RuminoMatch, Variant):
             )
         one_of("Rumino.rebuy_cost", self.rebuy_cost, ("doubling", "none"))
         one_of("Rumino.scoring_mode", self.scoring_mode, ("optimal", "as_arranged"))
-        whole("Rumino.stake", self.stake, 0)
         whole("Rumino.move_timer", self.move_timer, 1, optional=True)
         whole("Rumino.claim_timer", self.claim_timer, 1, optional=True)
 
@@ -271,6 +305,28 @@ class Rumino(RuminoMatch, Variant):
                 return found
         return None
 
+    def completes_rumino(self, cards: Hand | Iterable[Card], card: Card) -> bool:
+        """Whether ``card`` and six of ``cards`` form a rumino that uses ``card``
+        (R-4: what an out-of-turn claim of a discard needs).  A whole rumino
+        already among ``cards`` does not count: it is announced on its
+        holder's own turn.
+
+        >>> run = Hand.parse("5c 6c 7c 8c 9c Tc Kh")
+        >>> Rumino().completes_rumino(run, Card("Jc")), Rumino().completes_rumino(run, Card("Kd"))
+        (True, False)
+        >>> Rumino().completes_rumino(Hand.parse("3d 4d 5d 6d 7d 8d 9d"), Card("Kd"))
+        False
+        """
+        hand = cards if isinstance(cards, Hand) else Hand(cards)
+        if len(hand) < 6 or not self._could_hold_rumino(hand.add(card)):
+            return False
+        if len(hand) == 6:
+            return self.is_rumino(hand.add(card))
+        return any(
+            self.completes_rumino(hand.remove(other), card)
+            for other in dict.fromkeys(hand.cards)
+        )
+
     def _could_hold_rumino(self, hand: Hand) -> bool:
         """A quick necessary test: seven cards of one suit or one rank, jokers
         included where they count."""
@@ -324,6 +380,10 @@ class Rumino(RuminoMatch, Variant):
 
     def _deadwood(self, hand: Hand) -> int:
         return self.deadwood(hand)
+
+    def new_extra(self, players: int) -> RuminoFacts:
+        """Nothing shown at the deal."""
+        return RuminoFacts()
 
     def turn_start_actions(self, state: State) -> list[Action]:
         """R-1: knock (if deadwood ≤ :attr:`knock_limit`) and a dealt rumino;
@@ -499,7 +559,7 @@ class Rumino(RuminoMatch, Variant):
             phase=Phase.SHOW,
             queue=tuple(queue),
             current=queue[0],
-            declarer=player,
+            extra=attrs.evolve(RuminoFacts.of(state), declarer=player),
             decision_id=state.decision_id + 1,
         )
 
@@ -512,13 +572,15 @@ class Rumino(RuminoMatch, Variant):
                 melded.append(Meld.build(group, self.meld_rules))
             else:
                 loose += group
-        shows = dict(state.show_points)
+        facts = RuminoFacts.of(state)
+        shows = dict(facts.show_points)
         shows[seat] = self.point_values.total(loose)
         shown = list(state.shown)
         shown[seat] = state.hands[seat]
+        facts = attrs.evolve(facts, show_points=tuple(sorted(shows.items())))
         state = attrs.evolve(
             state,
-            show_points=tuple(sorted(shows.items())),
+            extra=facts,
             shown=tuple(shown),
             history=state.history.add(Event(player=seat, action=action)),
         )
@@ -527,26 +589,26 @@ class Rumino(RuminoMatch, Variant):
             return attrs.evolve(
                 state, queue=queue, current=queue[0], decision_id=state.decision_id + 1
             )
-        assert state.declarer is not None
-        last = [
-            event.action for event in state.history if event.player == state.declarer
-        ]
+        declarer = facts.declarer
+        assert declarer is not None
+        last = [event.action for event in state.history if event.player == declarer]
         how = (
             Termination.GIN
             if any(isinstance(a, DeclareGin) for a in last)
             else Termination.KNOCK
         )
-        return self._score(state, state.declarer, how)
+        return self._score(state, declarer, how)
 
     # -- out-of-turn rumino claims -----------------------------------------------------
 
     def _claimers(self, state: State) -> list[int]:
-        """Seats, nearest after the discarder first, that the discard completes."""
+        """Seats, nearest after the discarder first, whose six cards and the
+        discard form a rumino (R-4)."""
         top = state.pile[-1]
         seats = []
         seat = state.next_active(state.turn)
         while seat != state.turn:
-            if self.rumino_in(state.hands[seat].add(top)) is not None:
+            if self.completes_rumino(state.hands[seat], top):
                 seats.append(seat)
             seat = state.next_active(seat)
         return seats
@@ -573,8 +635,8 @@ class Rumino(RuminoMatch, Variant):
         return tuple(seats)
 
     def can_claim(self, state: State, seat: int) -> bool:
-        """Whether the discard completes a rumino in ``seat``'s hand."""
-        return self.rumino_in(state.hands[seat].add(state.pile[-1])) is not None
+        """Whether the discard and six of ``seat``'s cards form a rumino (R-4)."""
+        return self.completes_rumino(state.hands[seat], state.pile[-1])
 
     def apply_claim(self, state: State) -> State:
         """The nearest claimant takes the discard and wins the game."""
@@ -656,11 +718,12 @@ class Rumino(RuminoMatch, Variant):
         :attr:`gin_score`; lay-offs and the undercut penalty per the options."""
         points = [0] * state.players
         knocker_melds: list[Meld] = []
+        shows = dict(RuminoFacts.of(state).show_points)
         for seat in range(state.players):
             if not state.active[seat]:
                 continue
             grouping = self.partition(state.hands[seat])
-            points[seat] = dict(state.show_points).get(seat, grouping.points)
+            points[seat] = shows.get(seat, grouping.points)
             if seat == player:
                 knocker_melds = list(grouping.melds)
         if how is Termination.GIN:

@@ -218,7 +218,10 @@ def create_app(
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
         try:
-            hello = json.loads(await websocket.receive_text())
+            first = await websocket.receive()
+            if first["type"] == "websocket.disconnect":
+                return
+            hello = json.loads(first.get("text") or "")
             token = hello.get("token") if isinstance(hello, dict) else None
             table, seat = hub.registry.seat_for(token)
         except (ValueError, Refused) as error:
@@ -232,9 +235,11 @@ def create_app(
         await websocket.send_text(_dumps(table.message_for(seat, now=time.monotonic())))
         try:
             while True:
-                text = await websocket.receive_text()
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
                 try:
-                    message = json.loads(text)
+                    message = json.loads(received.get("text") or "")
                 except ValueError:
                     message = None
                 if not isinstance(message, dict) or message.get("type") != "action":

@@ -1,0 +1,177 @@
+"""Random-policy environment steps per second, per variant, against the peers.
+
+Run it from a checkout with the ``rl`` extra (``pip install -e '.[rl,bench]'``
+for the peers too)::
+
+    python benchmarks/env.py                 # 20 hands a row, median of 3 runs
+    python benchmarks/env.py --hands 5 --runs 1
+
+Each row plays whole hands in the PettingZoo environment
+(:func:`rummykit.rl.env`): at every step the acting agent's observation is
+built (``last()``: the observation vector and the action mask), a random id
+is drawn from the mask and ``step`` applies it.  Every hand is dealt from a
+fresh seed.  The peers are played the same way in the same run: RLCard's
+``gin-rummy`` env (``step`` returns the next observation, a random legal
+action is drawn from it) and OpenSpiel's ``gin_rummy`` (observation tensor,
+legal actions, apply; chance nodes not counted).  The ratio columns divide
+our steps per second by theirs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from rummykit.variants import ClassicRummy, IndianRummy, Rumino, Variant
+
+_SETUPS: list[tuple[str, Variant, int]] = [
+    ("classic, 2 players", ClassicRummy(max_turnovers=3), 2),
+    ("classic, 4 players", ClassicRummy(max_turnovers=3), 4),
+    ("rumino, 2 players", Rumino(), 2),
+    ("rumino, 4 players", Rumino(), 4),
+    ("indian gamentio, 2 players", IndianRummy(), 2),
+    ("indian standard, 4 players", IndianRummy(preset="standard"), 4),
+]
+
+Run = Callable[[list[int]], tuple[int, float]]
+"""Plays the hands of the given seeds; returns (steps, seconds)."""
+
+
+def _ours(variant: Variant, players: int) -> Run:
+    import numpy as np
+
+    from rummykit.rl import env
+
+    game = env(variant, players=players, max_actions=5_000)
+
+    def run(seeds: list[int]) -> tuple[int, float]:
+        steps = 0
+        start = time.perf_counter()
+        for seed in seeds:
+            rng = np.random.default_rng(seed)
+            game.reset(seed=seed)
+            for _ in game.agent_iter():
+                observation, _, terminated, truncated, _ = game.last()
+                if terminated or truncated:
+                    game.step(None)
+                    continue
+                legal = np.flatnonzero(observation["action_mask"])
+                game.step(int(legal[rng.integers(legal.size)]))
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def _rlcard() -> Run | None:
+    try:
+        import rlcard
+    except ImportError:
+        return None
+    game: Any = rlcard.make("gin-rummy", config={"seed": 0})
+
+    def run(seeds: list[int]) -> tuple[int, float]:
+        steps = 0
+        start = time.perf_counter()
+        for seed in seeds:
+            rng = random.Random(seed)
+            game.seed(seed)
+            state, _ = game.reset()
+            while not game.is_over():
+                legal = list(state["legal_actions"].keys())
+                state, _ = game.step(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps, time.perf_counter() - start
+
+    return run
+
+
+def _openspiel() -> Run | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game: Any = pyspiel.load_game("gin_rummy")
+
+    def run(seeds: list[int]) -> tuple[int, float]:
+        steps = 0
+        chance = 0.0
+        start = time.perf_counter()
+        for seed in seeds:
+            rng = random.Random(seed)
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    c0 = time.perf_counter()
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                    chance += time.perf_counter() - c0
+                    continue
+                state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                steps += 1
+        return steps, time.perf_counter() - start - chance
+
+    return run
+
+
+def _rate(run: Run, hands: int, runs: int, fresh: random.Random) -> float:
+    rates = []
+    for _ in range(runs):
+        seeds = [fresh.randrange(2**31) for _ in range(hands)]
+        steps, seconds = run(seeds)
+        rates.append(steps / seconds)
+    return statistics.median(rates)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--hands", type=int, default=20, help="hands a row and run")
+    parser.add_argument("--runs", type=int, default=3, help="runs; the median is shown")
+    parser.add_argument(
+        "--seed", type=int, default=None, help="seed of the fresh seeds"
+    )
+    args = parser.parse_args(argv)
+    fresh = random.Random(args.seed)
+    print(
+        f"python {platform.python_version()}, {args.hands} hands a row, "
+        f"{args.runs} run(s)"
+    )
+    peers: dict[str, float | None] = {}
+    for label, make in (
+        ("RLCard gin-rummy", _rlcard),
+        ("OpenSpiel gin_rummy", _openspiel),
+    ):
+        run = make()
+        peers[label] = None if run is None else _rate(run, args.hands, args.runs, fresh)
+    header = (
+        f"{'environment':<32} {'steps/s':>9} {'vs RLCard':>10} {'vs OpenSpiel':>13}"
+    )
+    print(header)
+    print("-" * len(header))
+
+    def ratio(rate: float, peer: float | None) -> str:
+        return "-" if peer is None else f"{rate / peer:.2f}x"
+
+    for label, variant, players in _SETUPS:
+        rate = _rate(_ours(variant, players), args.hands, args.runs, fresh)
+        print(
+            f"{'rummykit ' + label:<32} {rate:>9.0f} "
+            f"{ratio(rate, peers['RLCard gin-rummy']):>10} "
+            f"{ratio(rate, peers['OpenSpiel gin_rummy']):>13}"
+        )
+    for label, peer in peers.items():
+        shown = "not installed" if peer is None else f"{peer:.0f}"
+        print(f"{label:<32} {shown:>9}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

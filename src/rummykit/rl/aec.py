@@ -1,0 +1,345 @@
+"""A PettingZoo AEC environment for one hand of any variant.
+
+>>> from rummykit.rl import env
+>>> game = env("classic", players=2)
+>>> game.reset(seed=1)
+>>> agent = game.agent_selection
+>>> observation, reward, terminated, truncated, info = game.last()
+>>> sorted(observation), observation["action_mask"].nonzero()[0].tolist()
+(['action_mask', 'observation'], [0, 1])
+>>> game.step(0)  # draw from the stock
+>>> game.agent_selection == agent
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from rummykit.cards import Card
+from rummykit.engine import Action, PlayerView, State
+from rummykit.errors import IllegalActionError
+from rummykit.rl.actions import ActionCodec, codec_for
+from rummykit.rl.observations import ObservationLayout
+from rummykit.variants import Variant, get_variant
+
+__all__ = ["REWARDS", "RummyEnv", "env", "hand_rewards"]
+
+#: The reward options: net points settled in the hand, or money.
+REWARDS = ("points", "money")
+
+Observation = dict[str, npt.NDArray[Any]]
+
+
+def hand_rewards(state: State, reward: str = "points") -> tuple[float, ...]:
+    """Each seat's reward for the finished hand of ``state``.
+
+    ``"points"``: the points the seat was paid minus the points it paid in
+    the hand's payments; a variant that settles no payments in a hand (Rumino
+    keeps running scores) gives minus the seat's hand points instead.
+    ``"money"``: what the seat gained or lost in money, rake deducted.
+
+    >>> from rummykit import get_variant
+    >>> from rummykit.agents import RandomAgent, play_hand
+    >>> state = play_hand(get_variant("classic"), [RandomAgent(seed=0)] * 2, seed=2)
+    >>> sum(hand_rewards(state))
+    0.0
+    """
+    outcome = state.outcome
+    if outcome is None:
+        raise ValueError("the hand is not over, so it has no rewards yet")
+    players = len(outcome.points)
+    if reward == "money":
+        return tuple(float(outcome.money_for(seat)) for seat in range(players))
+    if reward != "points":
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if not outcome.payments:
+        return tuple(-float(points) for points in outcome.points)
+    net = [0.0] * players
+    for payment in outcome.payments:
+        net[payment.payee] += payment.points
+        net[payment.payer] -= payment.points
+    return tuple(net)
+
+
+class RummyEnv(AECEnv):  # type: ignore[type-arg]
+    """One hand of ``rules`` for ``players`` agents, ``"player_0"`` onwards.
+
+    Agent ``"player_i"`` plays seat ``i``.  Each observation is a dict:
+    ``"observation"`` (see :class:`~rummykit.rl.ObservationLayout`) and
+    ``"action_mask"`` (int8, one entry per action id, 1 where legal; all
+    zeros for an agent whose decision is not pending).  Rewards come at the
+    end of the hand (see :func:`hand_rewards`); a hand still running after
+    ``max_actions`` steps is truncated.  ``raw_view=True`` also puts each
+    agent's :class:`~rummykit.engine.PlayerView` in its info under
+    ``"view"``; :meth:`view` gives it at any time.
+
+    >>> from rummykit import get_variant
+    >>> game = RummyEnv(get_variant("rumino"), players=3)
+    >>> game.possible_agents, int(game.action_space("player_0").n)
+    (['player_0', 'player_1', 'player_2'], 220)
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012 - PettingZoo's convention
+        "name": "rummykit_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Variant,
+        *,
+        players: int = 2,
+        reward: str = "points",
+        max_actions: int = 5_000,
+        raw_view: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if reward not in REWARDS:
+            raise ValueError(
+                f"reward must be one of {', '.join(REWARDS)}, not {reward!r}"
+            )
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(
+                f"render_mode must be one of {self.metadata['render_modes']}, "
+                f"not {render_mode!r}"
+            )
+        self.rules = rules
+        self.players = players
+        self.reward_kind = reward
+        self.max_actions = max_actions
+        self.raw_view = raw_view
+        self.render_mode = render_mode
+        self.codec: ActionCodec = codec_for(rules, players)
+        self.layout = ObservationLayout(players)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = list(self.possible_agents)
+        deck = getattr(rules, "deck", None)
+        high = float(deck.size if deck is not None else 108)
+        observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    0.0, high, shape=(self.layout.size,), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(
+                    0, 1, shape=(self.codec.size,), dtype=np.int8
+                ),
+            }
+        )
+        action_space = spaces.Discrete(self.codec.size)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
+        self._seeds = random.Random()
+        self.state: State = rules.new_game(players=players, seed=0)
+        self._legal: dict[int, Action] = {}
+        self._steps = 0
+
+    # -- spaces --------------------------------------------------------------------
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of ``agent`` (the same for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of ``agent``: ``Discrete(codec.size)``."""
+        return self.action_spaces[agent]
+
+    # -- the loop ------------------------------------------------------------------
+
+    def reset(
+        self, seed: int | None = None, options: Mapping[str, Any] | None = None
+    ) -> None:
+        """Deal a new hand; the same ``seed`` deals the same hand.
+
+        ``options`` may hold ``"deck"`` (the full deck in dealing order, as
+        cards or notation, to replay a real deal) and ``"dealer"``; other keys
+        are ignored, as PettingZoo expects.
+        """
+        if seed is not None:
+            self._seeds = random.Random(seed)
+        options = options or {}
+        deck = options.get("deck")
+        dealer = options.get("dealer")
+        game_seed = self._seeds.randrange(2**63)
+        if deck is not None:
+            cards = [
+                card if isinstance(card, Card) else Card.parse(card) for card in deck
+            ]
+            state: State = self.rules.new_game(
+                players=self.players, deck=cards, dealer=dealer
+            )
+        else:
+            state = self.rules.new_game(
+                players=self.players, seed=game_seed, dealer=dealer
+            )
+        self.state = state
+        self._steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._after_move()
+
+    def _after_move(self) -> None:
+        state = self.state
+        if state.is_terminal:
+            for agent, value in zip(
+                self.possible_agents,
+                hand_rewards(state, self.reward_kind),
+                strict=True,
+            ):
+                self.rewards[agent] = value
+                self.terminations[agent] = True
+            self._legal = {}
+        elif self._steps >= self.max_actions:
+            for agent in self.agents:
+                self.truncations[agent] = True
+            self._legal = {}
+        else:
+            seat = state.current
+            self.agent_selection = self.possible_agents[seat]
+            self._legal = self.codec.legal_ids(state.view(seat))
+        if self.raw_view:
+            for seat, agent in enumerate(self.possible_agents):
+                if agent in self.infos:
+                    self.infos[agent] = {"view": state.view(seat)}
+
+    def step(self, action: int | np.integer[Any] | None) -> None:
+        """Apply the action with id ``action`` for the agent whose turn it is.
+
+        :raises IllegalActionError: for an id that names no legal action.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError(
+                None, f"{agent} must act; None is for finished agents"
+            )
+        chosen = self._legal.get(int(action))
+        if chosen is None:
+            raise IllegalActionError(
+                self.codec.describe(int(action))
+                if 0 <= int(action) < self.codec.size
+                else action,
+                f"action id {int(action)} is not legal for {agent} now",
+            )
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        self.state = self.state.apply(chosen)
+        self._steps += 1
+        self._after_move()
+        if self.terminations[agent] or self.truncations[agent]:
+            self.agent_selection = self.possible_agents[
+                (self.possible_agents.index(agent) + 1) % self.players
+            ]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation: its vector and its action mask."""
+        seat = self.possible_agents.index(agent)
+        view = self.state.view(seat)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if seat == self.state.current_player and agent in self.agents:
+            legal = (
+                self._legal
+                if not (self.terminations[agent] or self.truncations[agent])
+                else {}
+            )
+            mask[list(legal)] = 1
+        return {"observation": self.layout.encode(view), "action_mask": mask}
+
+    def view(self, agent: str) -> PlayerView:
+        """``agent``'s raw :class:`~rummykit.engine.PlayerView`."""
+        return self.state.view(self.possible_agents.index(agent))
+
+    def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
+        """``agent``'s action mask (see :meth:`observe`)."""
+        return self.observe(agent)["action_mask"]
+
+    def legal_actions(self) -> dict[int, Action]:
+        """The legal actions of the agent to act, by id."""
+        return dict(self._legal)
+
+    def render(self) -> str | None:
+        """The hand as text: the table, the pile's top and whose turn it is."""
+        state = self.state
+        lines = [f"phase {state.phase.value}, stock {len(state.stock)}"]
+        if state.pile:
+            lines.append(f"pile top {state.pile[-1]}")
+        for index, placed in enumerate(state.table):
+            lines.append(f"meld {index}: {placed}")
+        if state.outcome is not None:
+            lines.append(state.outcome.note or state.outcome.termination.value)
+        else:
+            lines.append(f"{self.agent_selection} to act")
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def env(
+    variant: str | Variant,
+    *,
+    players: int = 2,
+    reward: str = "points",
+    max_actions: int = 5_000,
+    raw_view: bool = False,
+    render_mode: str | None = None,
+    **options: object,
+) -> RummyEnv:
+    """A PettingZoo AEC environment for one hand of ``variant``.
+
+    ``variant`` is a name (with ``options`` for :func:`~rummykit.get_variant`,
+    presets included) or a variant object.
+
+    >>> game = env("indian", preset="standard", players=3)
+    >>> game.reset(seed=7)
+    >>> game.num_agents, game.rules.cap
+    (3, 80)
+    """
+    if isinstance(variant, str):
+        rules: Variant = get_variant(variant, **options)
+    elif options:
+        raise ValueError("pass options with a variant name, not with a variant object")
+    else:
+        rules = variant
+    return RummyEnv(
+        rules,
+        players=players,
+        reward=reward,
+        max_actions=max_actions,
+        raw_view=raw_view,
+        render_mode=render_mode,
+    )
+
+
+def legal_mask(codec: ActionCodec, ids: Sequence[int]) -> npt.NDArray[np.int8]:
+    """A mask of ``codec.size`` with ones at ``ids``.
+
+    >>> from rummykit import get_variant
+    >>> legal_mask(codec_for(get_variant("rumino")), [1]).sum()
+    np.int64(1)
+    """
+    mask = np.zeros(codec.size, dtype=np.int8)
+    mask[list(ids)] = 1
+    return mask

@@ -1,0 +1,319 @@
+"""Many seeded hands between bots, here or on a Ray cluster.
+
+Game ``i`` of a run is dealt from a seed made from the run's seed and ``i``
+alone, and the agents' seats from that seed, so a run gives the same results
+whatever the backend, the number of workers or the number of machines.
+
+- ``backend="local"`` plays in this process (``workers=1``) or in a pool of
+  ``workers`` processes.
+- ``backend="ray"`` (extra ``ray``) spreads the games over a Ray cluster:
+  the one at ``address`` (``"auto"`` for the cluster this machine belongs
+  to), or a local Ray started for the run.
+
+>>> result = simulate("classic", games=4, agents=("greedy", "random"), seed=3)
+>>> result.games, sorted(result.rows)
+(4, ['greedy', 'random'])
+>>> result.rows["greedy"].seats + result.rows["random"].seats
+8
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from rummykit.agents import Agent, GreedyAgent, RandomAgent
+from rummykit.variants import get_variant
+
+__all__ = [
+    "AGENTS",
+    "BACKENDS",
+    "AgentRow",
+    "GameResult",
+    "SimulationResult",
+    "game_seeds",
+    "play_game",
+    "simulate",
+]
+
+#: The bots a simulation can seat, by name.
+AGENTS = ("greedy", "random")
+#: Where games can be played.
+BACKENDS = ("local", "ray")
+
+#: The most actions a simulated hand may take before it counts as unfinished.
+MAX_ACTIONS = 20_000
+
+
+@attrs.frozen
+class GameResult:
+    """One simulated hand: each seat's agent and points, the winning seats.
+
+    >>> GameResult(agents=("greedy", "random"), points=(0, 12), winners=(0,)).ended
+    True
+    """
+
+    agents: tuple[str, ...]
+    """The agent of each seat."""
+    points: tuple[int, ...]
+    """Each seat's points for the hand (zeros if it did not end)."""
+    winners: tuple[int, ...]
+    """The winning seats."""
+    ended: bool = True
+    """Whether the hand ended within the action cap."""
+
+
+@attrs.frozen
+class AgentRow:
+    """One kind of agent's totals over a run.
+
+    >>> AgentRow(seats=4, wins=1, points=30).win_rate
+    0.25
+    """
+
+    seats: int
+    """Seats it played."""
+    wins: int
+    """Hands it won."""
+    points: int
+    """Its points, added up."""
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per seat played."""
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def average_points(self) -> float:
+        """Points per seat played."""
+        return self.points / self.seats if self.seats else 0.0
+
+
+@attrs.frozen
+class SimulationResult:
+    """What a run gives: its settings, each game and each agent's totals.
+
+    >>> print(simulate("rumino", games=2, seed=1).table())  # doctest: +ELLIPSIS
+    agent   seats  wins  win rate  avg points
+    greedy      2 ...
+    random      2 ...
+    """
+
+    variant: str
+    """The variant's name."""
+    players: int
+    """Seats a hand."""
+    seed: int
+    """The run's seed."""
+    agents: tuple[str, ...]
+    """The agents, in the order they were given."""
+    results: tuple[GameResult, ...]
+    """Every game, in game order."""
+
+    @property
+    def games(self) -> int:
+        """How many games were played."""
+        return len(self.results)
+
+    @property
+    def unfinished(self) -> int:
+        """How many hands did not end within the action cap."""
+        return sum(not result.ended for result in self.results)
+
+    @property
+    def rows(self) -> dict[str, AgentRow]:
+        """Each kind of agent's totals, in the order the agents were given."""
+        totals: dict[str, list[int]] = {agent: [0, 0, 0] for agent in self.agents}
+        for result in self.results:
+            for seat, agent in enumerate(result.agents):
+                row = totals.setdefault(agent, [0, 0, 0])
+                row[0] += 1
+                row[1] += seat in result.winners
+                row[2] += result.points[seat]
+        return {agent: AgentRow(*row) for agent, row in totals.items()}
+
+    def table(self) -> str:
+        """The totals as a table for people."""
+        lines = ["agent   seats  wins  win rate  avg points"]
+        for agent, row in self.rows.items():
+            lines.append(
+                f"{agent:<7} {row.seats:>5} {row.wins:>5} {row.win_rate:>9.1%} "
+                f"{row.average_points:>11.2f}"
+            )
+        if self.unfinished:
+            lines.append(
+                f"{self.unfinished} hand(s) did not end within {MAX_ACTIONS:,} actions"
+            )
+        return "\n".join(lines)
+
+
+Task = tuple[str, dict[str, object], int, tuple[str, ...], int]
+
+
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The seed of each game of a run: from ``seed`` and the game's number alone.
+
+    >>> game_seeds(1, 3) == game_seeds(1, 5)[:3]
+    True
+    """
+    base = random.Random(seed)
+    return [base.getrandbits(63) for _ in range(games)]
+
+
+def play_game(task: Task) -> GameResult:
+    """Play one seeded hand: ``(variant, options, players, agents, seed)``.
+
+    The agents rotate round the table by a shift drawn from the seed, so no
+    agent always has the same seat.
+
+    >>> play_game(("classic", {}, 2, ("greedy", "random"), 5)).ended
+    True
+    """
+    name, options, players, agent_names, seed = task
+    variant = get_variant(name, **options)
+    rng = random.Random(seed)
+    shift = rng.randrange(players)
+    names = tuple(
+        agent_names[(seat + shift) % len(agent_names)] for seat in range(players)
+    )
+    agents: list[Agent] = [
+        RandomAgent(seed=seed + seat) if agent == "random" else GreedyAgent()
+        for seat, agent in enumerate(names)
+    ]
+    state = variant.new_game(players=players, seed=seed)
+    for _ in range(MAX_ACTIONS):
+        if state.is_terminal:
+            break
+        view = state.view(state.current)
+        state = state.apply(agents[state.current].choose(view, view.legal_actions))
+    outcome = state.outcome
+    if outcome is None:
+        return GameResult(agents=names, points=(0,) * players, winners=(), ended=False)
+    return GameResult(
+        agents=names, points=tuple(outcome.points), winners=tuple(outcome.winners)
+    )
+
+
+def _play_chunk(tasks: list[Task]) -> list[GameResult]:
+    return [play_game(task) for task in tasks]
+
+
+def _local(tasks: list[Task], workers: int) -> Iterator[GameResult]:
+    if workers == 1:
+        for task in tasks:
+            yield play_game(task)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        yield from pool.map(play_game, tasks, chunksize=8)
+
+
+def _ray(
+    tasks: list[Task], workers: int, address: str | None, chunk: int
+) -> Iterator[tuple[int, list[GameResult]]]:
+    """Chunks of results from Ray with their first game's number, as they complete."""
+    try:
+        import ray
+    except ImportError as error:
+        raise ImportError(
+            "the ray backend needs the 'ray' extra: pip install 'rummykit[ray]'"
+        ) from error
+    started = False
+    if not ray.is_initialized():
+        if address is not None:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, log_to_driver=False, include_dashboard=False)
+        started = True
+    try:
+        remote = ray.remote(_play_chunk)
+        pending = {
+            remote.remote(tasks[start : start + chunk]): start
+            for start in range(0, len(tasks), chunk)
+        }
+        waiting = list(pending)
+        while waiting:
+            ready, waiting = ray.wait(waiting, num_returns=1)
+            for ref in ready:
+                yield pending[ref], ray.get(ref)
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def simulate(
+    variant: str,
+    *,
+    games: int = 100,
+    players: int = 2,
+    agents: Sequence[str] = AGENTS,
+    seed: int = 0,
+    backend: str = "local",
+    workers: int = 1,
+    address: str | None = None,
+    options: dict[str, object] | None = None,
+    progress: Callable[[int, int], Any] | None = None,
+) -> SimulationResult:
+    """Play ``games`` seeded hands of ``variant`` between ``agents`` (cycled round the seats).
+
+    ``progress(done, games)`` is called as games complete.  The result is the
+    same for every ``backend`` and ``workers`` with the same seed and count.
+
+    :raises ValueError: for an unknown variant, option, agent or backend, or a
+        bad count.
+
+    >>> one = simulate("indian", games=3, players=3, seed=2)
+    >>> two = simulate("indian", games=3, players=3, seed=2, workers=2)
+    >>> one == two
+    True
+    >>> simulate("indian", backend="cloud")
+    Traceback (most recent call last):
+    ...
+    ValueError: backend must be one of local, ray, not 'cloud'
+    """
+    options = dict(options or {})
+    if backend not in BACKENDS:
+        raise ValueError(
+            f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}"
+        )
+    names = tuple(agents)
+    unknown = [agent for agent in names if agent not in AGENTS]
+    if not names or unknown:
+        raise ValueError(f"agents are {', '.join(AGENTS)}, not {list(agents)!r}")
+    for label, count in (("games", games), ("workers", workers)):
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise ValueError(
+                f"{label} must be a whole number of at least 1, not {count!r}"
+            )
+    get_variant(variant, **options).new_game(players=players, seed=0)
+    tasks: list[Task] = [
+        (variant, options, players, names, game_seed)
+        for game_seed in game_seeds(seed, games)
+    ]
+    results: list[GameResult] = []
+    if backend == "local":
+        for result in _local(tasks, workers):
+            results.append(result)
+            if progress is not None:
+                progress(len(results), games)
+    else:
+        chunk = max(1, min(64, games // (4 * workers) or 1))
+        by_start: dict[int, list[GameResult]] = {}
+        completed = 0
+        for start, block in _ray(tasks, workers, address, chunk):
+            by_start[start] = block
+            completed += len(block)
+            if progress is not None:
+                progress(completed, games)
+        for start in sorted(by_start):
+            results.extend(by_start[start])
+    return SimulationResult(
+        variant=variant,
+        players=players,
+        seed=seed,
+        agents=tuple(dict.fromkeys(names)),
+        results=tuple(results),
+    )
