@@ -29,7 +29,7 @@ from rummykit.match import Match
 from rummykit.variants import GinRummy
 from rummykit.variants.gin import BigGin
 from rummykit.variants.gin_match import final_totals
-from rummykit.variants.gin_show import stage
+from rummykit.variants.gin_show import knocker, stage
 
 
 def deal(
@@ -418,7 +418,7 @@ def test_wall_knock_with_the_upcard() -> None:
     with pytest.raises(IllegalActionError, match="only to knock"):
         state.apply(Discard(Card("5c")))
     state = state.apply(Knock(Card("Kc")))
-    assert state.phase is Phase.SHOW and state.declarer == 1
+    assert state.phase is Phase.SHOW and knocker(state) == 1
 
 
 def test_wall_option_zero_plays_the_stock_out() -> None:

@@ -81,6 +81,14 @@ class BigGin(Action):
         return "big gin"
 
 
+def knocker(state: State) -> int:
+    """The seat whose knock (or big gin) opened the show."""
+    for event in reversed(state.history):
+        if isinstance(event.action, Knock | BigGin):
+            return event.player
+    raise ValueError("no knock in this hand")  # pragma: no cover
+
+
 def stage(state: State) -> str:
     """Which laying is pending in a show: ``"knocker"`` (the knocker lays
     melds), ``"layoff"`` (the defender lays off) or ``"meld"`` (the defender
@@ -94,11 +102,10 @@ def stage(state: State) -> str:
     >>> stage(state.draw_stock().apply(Knock("Kc")))
     'knocker'
     """
-    knocker = state.declarer
-    assert knocker is not None
-    if state.current == knocker:
+    seat = knocker(state)
+    if state.current == seat:
         return "knocker"
-    if not state.hands[knocker]:
+    if not state.hands[seat]:
         return "meld"
     for event in reversed(state.history):
         if isinstance(event.action, Knock | BigGin):
@@ -129,7 +136,7 @@ def show_actions(gin: GinRummy, state: State) -> list[Action]:
     if step == "layoff":
         actions = [Pass()]
         for target, placed in enumerate(state.table):
-            if placed.owner != state.declarer:
+            if placed.owner != knocker(state):
                 continue
             for cards in possible_layoffs(placed.meld, hand, TABLE, limit=1):
                 actions.append(LayOff(cards, target=target))
@@ -172,7 +179,7 @@ def check_show(gin: GinRummy, state: State, action: Action) -> str | None:
         if not 0 <= action.target < len(state.table):
             return f"there is no meld {action.target} on the table"
         placed = state.table[action.target]
-        if placed.owner != state.declarer:
+        if placed.owner != knocker(state):
             return "cards are laid off only on the knocker's melds"
         if not possible_layoffs(placed.meld, action.cards, TABLE, limit=1):
             return f"{action.cards[0]} does not extend meld {action.target} ({placed.meld})"
@@ -193,7 +200,6 @@ def knock(gin: GinRummy, state: State, action: Knock) -> State:
         pile=(*state.pile, action.discard),
         history=state.history.add(event),
         phase=Phase.SHOW,
-        declarer=player,
         decision_id=state.decision_id + 1,
     )
 
@@ -215,7 +221,6 @@ def big_gin(gin: GinRummy, state: State) -> State:
         table=(*state.table, *table),
         history=state.history.add(Event(player=player, action=BigGin())),
         phase=Phase.SHOW,
-        declarer=player,
         current=other,
         decision_id=state.decision_id + 1,
     )
@@ -260,11 +265,10 @@ def score(gin: GinRummy, state: State) -> State:
     The knocker's deadwood is what they did not lay, the defender's what is
     left after their lay-offs and melds.
     """
-    knocker = state.declarer
-    assert knocker is not None
-    defender = state.next_active(knocker)
+    seat = knocker(state)
+    defender = state.next_active(seat)
     values = gin.point_values
-    mine = values.total(state.hands[knocker].cards)
+    mine = values.total(state.hands[seat].cards)
     theirs = values.total(state.hands[defender].cards)
     big = False
     for event in reversed(state.history):
@@ -272,7 +276,7 @@ def score(gin: GinRummy, state: State) -> State:
             big = isinstance(event.action, BigGin)
             break
     how = Termination.KNOCK
-    winner: int | None = knocker
+    winner: int | None = seat
     if big:
         points, reason, how = gin.big_gin_bonus + theirs, "big gin", Termination.GIN
     elif mine == 0:
@@ -286,7 +290,7 @@ def score(gin: GinRummy, state: State) -> State:
         points, reason, winner = 0, "tie", None
     points *= gin.multiplier_in(state)
     note = (
-        f"player {knocker} "
+        f"player {seat} "
         + (
             "went big gin"
             if big
@@ -306,7 +310,7 @@ def score(gin: GinRummy, state: State) -> State:
                 note=note,
             )
         )
-    loser = defender if winner == knocker else knocker
+    loser = defender if winner == seat else seat
     scored = [0] * state.players
     scored[winner] = points
     note += f"player {winner} scores {points}" + (
