@@ -41,7 +41,7 @@ from typing import Any
 
 import rummykit
 from rummykit.engine import Discard, DrawStock
-from rummykit.variants import ClassicRummy, IndianRummy, Rumino, Variant
+from rummykit.variants import ClassicRummy, GinRummy, IndianRummy, Rumino, Variant
 
 _SETUPS: list[tuple[str, Variant, int]] = [
     ("classic, 2 players", ClassicRummy(max_turnovers=3), 2),
@@ -52,6 +52,7 @@ _SETUPS: list[tuple[str, Variant, int]] = [
     ("indian gamentio, 3 players", IndianRummy(), 3),
     ("indian standard, 2 players", IndianRummy(preset="standard"), 2),
     ("indian standard, 4 players", IndianRummy(preset="standard"), 4),
+    ("gin, 2 players (as OpenSpiel's rules)", GinRummy(), 2),
 ]
 
 _STEP_CAP = 5_000

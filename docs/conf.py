@@ -74,6 +74,8 @@ if os.environ.get("RUMMYKIT_DOCS_INTERSPHINX") == "1":
 # only other standard-library names belong here: add each one as a signature
 # first needs it (``collections.abc.Sequence``, ``random.Random``, ...).
 nitpick_ignore = [
+    ("py:class", "decimal.Decimal"),
+    ("py:mod", "decimal"),
     ("py:class", "collections.abc.Callable"),
     ("py:class", "collections.abc.Iterable"),
     ("py:class", "collections.abc.Iterator"),

@@ -317,3 +317,16 @@ def play_random(
         after = state.apply(action)
         yield state, action, after
         state = after
+
+
+def seated(rules: RuleSet, players: int) -> int:
+    """``players``, or the most the rule set deals to if that is fewer (Gin
+    seats two): the variant's own ``cards_per_player`` says what it seats."""
+    while players > 2:
+        try:
+            rules.cards_per_player(players)
+        except ValueError:
+            players -= 1
+        else:
+            break
+    return players

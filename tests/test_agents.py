@@ -164,6 +164,7 @@ CONFIGS: list[tuple[str, dict[str, object], int]] = [
     ("rumino", {"knock_timing": "after_draw"}, 2),
     ("indian", {}, 3),
     ("indian", {"preset": "standard"}, 4),
+    ("gin", {"big_gin": True}, 2),
 ]
 
 

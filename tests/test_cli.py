@@ -37,6 +37,7 @@ PLAYABLE: list[tuple[str, dict[str, object]]] = [
     ("rumino", {}),
     ("indian", {}),
     ("indian", {"preset": "standard"}),
+    ("gin", {}),
 ]
 
 
@@ -421,8 +422,8 @@ def test_solve_refuses_bad_cards_with_status_2(
 
 
 def test_solve_unknown_variant_exits(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit, match="rummykit: unknown variant 'gin'"):
-        main(["solve", "gin", "As 2s 3s"])
+    with pytest.raises(SystemExit, match="rummykit: unknown variant 'canasta'"):
+        main(["solve", "canasta", "As 2s 3s"])
     with pytest.raises(SystemExit, match="unknown option 'wild'"):
         main(["solve", "classic", "As 2s 3s", "--option", "wild=7"])
 
@@ -717,6 +718,7 @@ SECTIONS = [
     "== Rumino: four bots, greedy against random ==",
     "== Indian Rummy (Gamentio): three greedy bots ==",
     "== Indian Rummy (standard preset): two greedy bots ==",
+    "== Gin Rummy: greedy against random (knock at 10, gin 25, undercut 25) ==",
     "== The partitioner: a best discard from a random deal in each variant ==",
 ]
 
@@ -735,10 +737,14 @@ def test_demo_prints_each_variant(capsys: pytest.CaptureFixture[str]) -> None:
         assert sum(1 for line in part if line.startswith("result: ")) == 1
         assert any(line.startswith("  points this hand: ") for line in part)
     partitions = text[positions[-1] :]
-    for label in ("Rumino: 108-card deck", "ClassicRummy: 52-card deck"):
+    for label in (
+        "Rumino: 108-card deck",
+        "ClassicRummy: 52-card deck",
+        "GinRummy: 52-card deck",
+    ):
         assert label in partitions
     assert sum(1 for line in partitions if line.startswith("IndianRummy (")) == 2
-    assert sum(1 for line in partitions if line.startswith("  best    ")) == 4
+    assert sum(1 for line in partitions if line.startswith("  best    ")) == 5
 
 
 def test_demo_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:

@@ -147,6 +147,14 @@ TERMINATING: dict[str, list[dict[str, object]]] = {
             "max_run": None,
         },
     ],
+    # The default bounds the discards taken (max_upcard_draws), and the wall
+    # the stock draws.
+    "gin": [
+        {},
+        {"oklahoma": True, "spades_double": True},
+        {"big_gin": True, "tie_is_undercut": True, "may_discard_taken": False},
+        {"wall": 0, "knock_limit": 0, "repeated_upcard_void": False},
+    ],
 }
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -101,8 +102,9 @@ def _next_in(match: Match, seat: int) -> int:
 def check_step(variant: Rumino, before: Match, after: Match, tally: Tally) -> None:
     """Every property that one step of a match must keep."""
     # Money: what the players paid in is in the pool, never less than nothing.
-    assert sum(after.money) + after.pool == pytest.approx(0.0, abs=1e-9)
-    assert after.pool >= -1e-9
+    assert sum(after.money) + after.pool == 0
+    assert after.rake == 0
+    assert after.pool >= 0
     for payment in after.ledger[len(before.ledger) :]:
         assert POOL in (payment.payer, payment.payee)
 
@@ -230,7 +232,7 @@ def play_match(
         agents = agents_for(players, seed)
     match = Match.start(variant, players, seed=seed)
     assert match.pool == variant.stake * players
-    assert match.money == (-float(variant.stake),) * players
+    assert match.money == (-variant.stake,) * players
     for _ in range(cap):
         if match.is_terminal:
             break
@@ -249,8 +251,8 @@ def play_match(
 def check_end(variant: Rumino, match: Match, tally: Tally) -> None:
     """M-3: the winner takes the whole pool."""
     assert match.winners
-    assert match.pool == pytest.approx(0.0, abs=1e-9)
-    assert sum(match.money) == pytest.approx(0.0, abs=1e-9)
+    assert match.pool == 0
+    assert sum(match.money) == 0
     assert match.current_player is None and match.legal_actions() == ()
     last = match.results[-1]
     remaining = [seat for seat in range(match.players) if not match.eliminated[seat]]
@@ -275,10 +277,15 @@ def check_end(variant: Rumino, match: Match, tally: Tally) -> None:
         low = min(match.scores[s] for s in playing)
         assert match.winners == tuple(s for s in playing if match.scores[s] == low)
     tally.endings[reason] = tally.endings.get(reason, 0) + 1
-    # The pool went to the winners in equal shares.
-    payouts = [p for p in match.ledger if p.payer == POOL]
-    assert sorted(p.payee for p in payouts) == sorted(match.winners)
-    assert len({p.money for p in payouts}) == 1
+    # The pool went to the winners in equal shares, to the cent, the cents
+    # left over one each to the lowest seats.
+    payouts = sorted(
+        (p for p in match.ledger if p.payer == POOL), key=lambda p: p.payee
+    )
+    assert [p.payee for p in payouts] == sorted(match.winners)
+    shares = [p.money for p in payouts]
+    assert max(shares) - min(shares) <= Decimal("0.01")
+    assert shares == sorted(shares, reverse=True)
 
 
 @pytest.mark.slow
@@ -398,7 +405,12 @@ def test_three_gins_by_one_player_in_hands_1_to_3_win_the_pool() -> None:
     assert match.is_terminal
     assert match.winners == (2,)
     assert match.pool == 0.0
-    assert match.money == (-10.0, -10.0, 30.0, -10.0)
+    assert match.money == (
+        Decimal("-10.00"),
+        Decimal("-10.00"),
+        Decimal("30.00"),
+        Decimal("-10.00"),
+    )
 
 
 def test_three_gins_do_not_win_when_the_option_is_off() -> None:
@@ -433,7 +445,7 @@ def test_everyone_out_in_the_same_hand_the_lowest_total_wins() -> None:
     assert match.scores == (103, 109)
     assert match.eliminated == (True, True)
     assert match.is_terminal and match.winners == (0,)
-    assert match.money == (10.0, -10.0)
+    assert match.money == (Decimal("10.00"), Decimal("-10.00"))
     assert match.pool == 0.0
 
     # Three players, all out at once: no re-buy (nobody is left in), lowest wins.
@@ -443,7 +455,7 @@ def test_everyone_out_in_the_same_hand_the_lowest_total_wins() -> None:
     assert match.eliminated == (True, True, True)
     assert match.queue == ()
     assert match.winners == (0,)
-    assert match.money == (20.0, -10.0, -10.0)
+    assert match.money == (Decimal("20.00"), Decimal("-10.00"), Decimal("-10.00"))
 
 
 def test_everyone_out_with_equal_totals_split_the_pool() -> None:
@@ -451,14 +463,14 @@ def test_everyone_out_with_equal_totals_split_the_pool() -> None:
     match = knock_hand(match, 1, [5, 5, 10])
     assert match.scores == (103, 103, 103)
     assert match.winners == (0, 1, 2)
-    assert match.money == pytest.approx((0.0, 0.0, 0.0))
-    assert match.pool == pytest.approx(0.0)
+    assert match.money == (Decimal("0.00"), Decimal("0.00"), Decimal("0.00"))
+    assert match.pool == 0
 
     match = start(Rumino(stake=10), 3, scores=(98, 98, 99))
     match = knock_hand(match, 1, [5, 5, 10])
     assert match.scores == (103, 103, 109)
     assert match.winners == (0, 1)
-    assert match.money == pytest.approx((5.0, 5.0, -10.0))
+    assert match.money == (Decimal("5.00"), Decimal("5.00"), Decimal("-10.00"))
 
 
 def test_the_last_player_in_wins_without_a_rebuy_when_two_go_out_of_three() -> None:
@@ -468,7 +480,7 @@ def test_the_last_player_in_wins_without_a_rebuy_when_two_go_out_of_three() -> N
     assert match.eliminated == (False, True, True)
     assert match.queue == ()
     assert match.winners == (0,)
-    assert match.money == (20.0, -10.0, -10.0)
+    assert match.money == (Decimal("20.00"), Decimal("-10.00"), Decimal("-10.00"))
 
 
 def test_no_rebuy_after_a_heads_up_hand() -> None:
@@ -544,7 +556,7 @@ def test_a_rebuy_price_doubles_per_player() -> None:
     pool = match.pool
     match = match.apply(Rebuy())
     assert match.ledger[-1].money == 20.0  # the third re-buy: 5 × 2²
-    assert match.pool == pool + 20.0
+    assert match.pool == pool + 20
     assert match.rebuys == (0, 3, 0)
     assert match.scores[1] == 25
 

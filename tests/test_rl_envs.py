@@ -27,6 +27,7 @@ from rummykit.engine import State
 from rummykit.rl import ObservationLayout, SingleAgentEnv, env
 from rummykit.rl.aec import RummyEnv, hand_rewards
 from rummykit.variants import VARIANTS
+from tests.games import seated
 
 SETUPS: list[tuple[str, dict[str, Any]]] = [
     (variant.name, {}) for variant in VARIANTS
@@ -34,12 +35,17 @@ SETUPS: list[tuple[str, dict[str, Any]]] = [
 IDS = [name + "-" + "-".join(map(str, options.values())) for name, options in SETUPS]
 
 
+def _seated(name: str, options: dict[str, Any], players: int) -> int:
+    return seated(get_variant(name, **options), players)
+
+
 @pytest.mark.parametrize(("name", "options"), SETUPS, ids=IDS)
 @pytest.mark.parametrize("players", [2, 3])
 def test_pettingzoo_api_test(name: str, options: dict[str, Any], players: int) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UserWarning)
-        api_test(env(name, players=players, **options), num_cycles=200)
+        seated = _seated(name, options, players)
+        api_test(env(name, players=seated, **options), num_cycles=200)
 
 
 @pytest.mark.parametrize(("name", "options"), SETUPS, ids=IDS)
@@ -81,7 +87,7 @@ def _play(game: RummyEnv, seed: int) -> list[tuple[str, float]]:
 def test_the_mask_is_the_legal_actions_and_the_acting_agent_is_the_seat(
     name: str, options: dict[str, Any]
 ) -> None:
-    game = env(name, players=3, **options)
+    game = env(name, players=_seated(name, options, 3), **options)
     rng = random.Random(1)
     game.reset(seed=5)
     for _ in range(60):
@@ -169,7 +175,7 @@ def test_deals_that_differ_only_in_hidden_cards_give_equal_observations(
     variant = get_variant(name, **options)
     checked = 0
     for seed in range(12):
-        players = 2 + seed % 2
+        players = seated(variant, 2 + seed % 2)
         rng = random.Random(seed)
         deck = list(variant.deck.cards())
         rng.shuffle(deck)

@@ -11,6 +11,7 @@ discard), never by editing the state in between.
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 
 import attrs
 import pytest
@@ -222,10 +223,10 @@ def test_C3_rummy_doubles_payments() -> None:
     assert outcome.rummy is True
     assert outcome.points == (0, 28, 52)
     assert {(p.payer, p.payee, p.points, p.money) for p in outcome.payments} == {
-        (1, 0, 56, 56.0),
-        (2, 0, 104, 104.0),
+        (1, 0, 56, Decimal("56.00")),
+        (2, 0, 104, Decimal("104.00")),
     }
-    assert outcome.money_for(0) == 160.0
+    assert outcome.money_for(0) == Decimal("160.00")
 
 
 def test_C3_not_rummy_under_rummy_requires_no_discard() -> None:
@@ -306,10 +307,10 @@ def test_C4_money_is_points_times_stake() -> None:
     state = accepted(c4_position(rummy=False, stake=2.5), LayMeld("4h 5h 6h"))
     assert state.outcome is not None
     assert sorted((p.points, p.money) for p in state.outcome.payments) == [
-        (3, 7.5),
-        (37, 92.5),
+        (3, Decimal("7.50")),
+        (37, Decimal("92.50")),
     ]
-    assert state.outcome.money_for(0) == 100.0
+    assert state.outcome.money_for(0) == Decimal("100.00")
 
 
 # -- C5: the C-2 guard ----------------------------------------------------------------

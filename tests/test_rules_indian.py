@@ -18,6 +18,7 @@ host's timeouts.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from decimal import Decimal
 
 import attrs
 import pytest
@@ -238,7 +239,10 @@ def test_I2_one_sequence_is_a_wrong_declaration_under_S_and_play_goes_on() -> No
     assert outcome.termination is Termination.LAST_PLAYER
     assert outcome.winners == (2,)
     paid = {(p.payer, p.reason): (p.points, p.money) for p in outcome.payments}
-    assert paid == {(0, "wrong declaration"): (80, 80.0), (1, "first drop"): (20, 20.0)}
+    assert paid == {
+        (0, "wrong declaration"): (80, Decimal("80.00")),
+        (1, "first drop"): (20, Decimal("20.00")),
+    }
     assert all(p.payee == 2 for p in outcome.payments)
 
 
@@ -567,13 +571,13 @@ def test_I11_settlement_with_a_shown_loser_and_a_missed_move() -> None:
     assert outcome.points == (0, 35, 10)
     paid = {p.payer: p for p in outcome.payments}
     assert set(paid) == {1, 2}
-    assert (paid[1].points, paid[1].money) == (35, 70.0)
-    assert (paid[2].points, paid[2].money) == (10, 10.0)  # flat: not × stake
-    assert sum(p.money for p in outcome.payments) == pytest.approx(80.0)
-    assert sum(p.rake for p in outcome.payments) == pytest.approx(3.2)
-    assert outcome.money_for(0) == pytest.approx(76.8)
-    assert outcome.money_for(1) == pytest.approx(-70.0)
-    assert outcome.money_for(2) == pytest.approx(-10.0)
+    assert (paid[1].points, paid[1].money) == (35, Decimal("70.00"))
+    assert (paid[2].points, paid[2].money) == (10, Decimal("10.00"))  # flat
+    assert sum(p.money for p in outcome.payments) == Decimal("80.00")
+    assert outcome.rake == Decimal("3.20")  # exact: 4% of 70 and of 10
+    assert outcome.money_for(0) == Decimal("76.80")
+    assert outcome.money_for(1) == Decimal("-70.00")
+    assert outcome.money_for(2) == Decimal("-10.00")
 
 
 #: A loser's hand with a complete set (4♣ 4♦ 4♠) but no sequence; 7s are wild.
@@ -975,7 +979,7 @@ def test_G_a_missed_move_is_a_drop_paying_the_drop_penalty(drawn: bool) -> None:
     assert outcome.termination is Termination.LAST_PLAYER
     assert outcome.winners == (1,)
     (payment,) = outcome.payments
-    assert (payment.payer, payment.points, payment.money) == (0, 10, 10.0)
+    assert (payment.payer, payment.points, payment.money) == (0, 10, Decimal("10.00"))
 
 
 def test_S_a_missed_move_is_not_yet_a_drop() -> None:
@@ -1000,7 +1004,7 @@ def test_third_lapse_with_two_players_the_opponent_wins() -> None:
         0,
         1,
         10,
-        10.0,
+        Decimal("10.00"),
     )
 
 
@@ -1134,19 +1138,22 @@ def test_cap_80_under_S_and_none_under_G() -> None:
 @pytest.mark.parametrize(
     ("variant", "rake"),
     [
-        (IndianRummy(), 59 * 0.04),
-        (IndianRummy(rake_pct=10), 59 * 0.10),
-        (IndianRummy(stake=2, rake_pct=10), 118 * 0.10),
-        (IndianRummy(rake_pct=0), 0.0),
+        (IndianRummy(), "2.36"),
+        (IndianRummy(rake_pct=10), "5.90"),
+        (IndianRummy(stake=2, rake_pct=10), "11.80"),
+        (IndianRummy(rake_pct=0), "0.00"),
+        # 59 × 0.37 = 21.83; 3.33% of it is 0.726939: rounded down to the cent.
+        (IndianRummy(stake="0.37", rake_pct="3.33"), "0.72"),
     ],
 )
-def test_rake_pct(variant: IndianRummy, rake: float) -> None:
+def test_rake_pct(variant: IndianRummy, rake: str) -> None:
     state = i6_show(variant)
     outcome = outcome_of(step(state, state.legal_actions()[0]))
     (payment,) = outcome.payments
     assert payment.money == 59 * variant.stake
-    assert payment.rake == pytest.approx(rake)
-    assert outcome.money_for(0) == pytest.approx(payment.money - rake)
+    assert payment.rake == Decimal(rake)
+    assert outcome.money_for(0) == payment.money - Decimal(rake)
+    assert outcome.money_for(0) + outcome.money_for(1) + outcome.rake == 0
 
 
 def test_no_rake_under_S() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import MutableSequence, Sequence
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -340,8 +341,13 @@ def test_R8_the_declarer_sweeps_the_pool_in_a_match() -> None:
     assert over.is_terminal
     assert over.winners == (0,)
     assert over.results[-1].termination is Termination.OUTRIGHT
-    assert over.pool == 0.0
-    assert over.money == (30.0, -10.0, -10.0, -10.0)
+    assert over.pool == Decimal("0.00")
+    assert over.money == (
+        Decimal("30.00"),
+        Decimal("-10.00"),
+        Decimal("-10.00"),
+        Decimal("-10.00"),
+    )
     assert over.queue == ()  # no re-buys after a rumino
     assert over.legal_actions() == ()
     assert over.current_player is None
@@ -774,8 +780,13 @@ def test_R13_D_rebuys_for_10_and_reenters_at_100() -> None:
     assert match.scores == (100, 72, 43, 100)
     assert match.eliminated == (False,) * 4
     assert match.rebuys == (0, 0, 0, 1)
-    assert match.pool == 50.0
-    assert match.money == (-10.0, -10.0, -10.0, -20.0)
+    assert match.pool == Decimal("50.00")
+    assert match.money == (
+        Decimal("-10.00"),
+        Decimal("-10.00"),
+        Decimal("-10.00"),
+        Decimal("-20.00"),
+    )
     assert match.ledger[-1].payer == 3 and match.ledger[-1].payee == POOL
     # The next hand is dealt with D back in it, the deal passing left.
     assert match.hand_number == 2

@@ -93,6 +93,8 @@ CONFIGS: list[tuple[str, dict[str, object], int]] = [
     ("indian", {}, 4),
     ("indian", {"preset": "standard"}, 2),
     ("indian", {"preset": "standard", "indicator_in_stock": True}, 5),
+    ("gin", {}, 2),
+    ("gin", {"oklahoma": True, "big_gin": True}, 2),
 ]
 
 CONFIG_IDS = [
@@ -272,6 +274,7 @@ MATCH_CONFIGS: list[tuple[str, dict[str, object], int, int | None]] = [
     ),
     ("indian", {}, 3, 3),
     ("indian", {"preset": "standard"}, 2, 4),
+    ("gin", {"target": 50}, 2, None),
 ]
 
 
@@ -1266,7 +1269,7 @@ HOSTILE_FILES: dict[str, str] = {
     "wrong_format.json": "not a rummykit document",
     "unknown_version.json": "unsupported version 99",
     "wrong_kind.json": "expected a saved state, found 'view'",
-    "unknown_variant.json": "unknown variant 'gin'",
+    "unknown_variant.json": "unknown variant 'canasta'",
     "unknown_option.json": "unknown option 'jokers'",
     "bad_option_value.json": "target must be a whole number",
     "extra_card.json": "got 53 cards",

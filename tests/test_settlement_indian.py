@@ -12,14 +12,16 @@ player arranges or shows a poor grouping during the show.
 What every settled hand must satisfy, its ledger being ``outcome.payments``:
 
 - **Conservation.** What the seats win and lose, plus the house's rake, sums
-  to zero: ``Σ money_for(seat) + Σ rake == 0``.
+  to exactly zero: ``Σ money_for(seat) + outcome.rake == 0`` (money is exact
+  :class:`~decimal.Decimal`, see :mod:`rummykit.money`).
 - **One payment per loser.** A hand with a winner has exactly one payment from
   each other seat, and none from the winner; every payment goes to the
   winner.  A void hand has no winner and no payments.
 - **Money.** Each payment's money is its points × stake, except a drop
   penalty under ``drop_penalty_unit="money"``, which is a flat amount equal to
   its points.
-- **Rake.** Each payment's rake is its money × ``rake_pct`` / 100.
+- **Rake.** Each payment's rake is its money × ``rake_pct`` / 100, rounded down
+  to the cent.
 - **Points.** The outcome's points are each payer's payment points, and 0 for
   the winner; points owed for a shown hand never exceed the cap.
 """
@@ -29,6 +31,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
+from decimal import ROUND_DOWN, Decimal
 
 import pytest
 
@@ -45,6 +48,7 @@ from rummykit.engine import (
     Timeout,
 )
 from rummykit.match import Match
+from rummykit.money import CENT
 from rummykit.variants.indian import Arrange, IndianFacts
 
 PRESETS = ("gamentio", "standard")
@@ -59,9 +63,9 @@ def options(rng: random.Random, preset: str) -> IndianRummy:
     preset's defaults)."""
     chosen: dict[str, object] = {"preset": preset}
     if rng.random() < 0.5:
-        chosen["stake"] = rng.choice((0.5, 2, 5))
+        chosen["stake"] = rng.choice((0.5, 2, 5, "0.37", Decimal("1.01")))
     if rng.random() < 0.4:
-        chosen["rake_pct"] = rng.choice((0.0, 2.5, 4.0, 10.0))
+        chosen["rake_pct"] = rng.choice((0.0, 2.5, 4.0, 10.0, "3.33", "12.75"))
     if rng.random() < 0.4:
         chosen["drop_penalty_unit"] = rng.choice(("money", "points"))
     if rng.random() < 0.2:
@@ -150,7 +154,8 @@ def test_settlement_properties(preset: str, seed: int) -> None:
 
     # Conservation, the rake counted.
     total = sum(outcome.money_for(seat) for seat in seats)
-    assert total + sum(p.rake for p in payments) == pytest.approx(0.0, abs=1e-9)
+    assert total + outcome.rake == 0
+    assert outcome.rake == sum(p.rake for p in payments)
 
     if outcome.termination is Termination.VOID:
         assert outcome.winners == () and payments == ()
@@ -171,9 +176,12 @@ def test_settlement_properties(preset: str, seed: int) -> None:
     for p in payments:
         assert outcome.points[p.payer] == p.points >= 0
         flat = variant.drop_penalty_unit == "money" and p.reason in DROPS
-        expected = p.points if flat else p.points * variant.stake
-        assert p.money == pytest.approx(expected)
-        assert p.rake == pytest.approx(p.money * variant.rake_pct / 100)
+        expected = Decimal(p.points) if flat else p.points * variant.stake
+        assert isinstance(p.money, Decimal) and isinstance(p.rake, Decimal)
+        assert p.money == expected
+        exact_rake = p.money * variant.rake_pct / 100
+        assert p.rake == exact_rake.quantize(CENT, rounding=ROUND_DOWN)
+        assert p.rake <= exact_rake < p.rake + CENT
         assert p.reason in ("points", "wrong declaration", *DROPS)
         if p.reason in DROPS:
             assert not state.active[p.payer]
@@ -225,7 +233,7 @@ def play_match(preset: str, seed: int, players: int, hands_: int) -> None:
     agents = bots(rng, players)
     match = Match.start(variant, players, seed=seed, max_hands=hands_)
     totals = [0] * players
-    money = [0.0] * players
+    money = [Decimal(0)] * players
     for _ in range(50_000):
         if match.is_terminal:
             break
@@ -238,7 +246,8 @@ def play_match(preset: str, seed: int, players: int, hands_: int) -> None:
         totals = [t + p for t, p in zip(totals, outcome.points, strict=True)]
         money = [m + outcome.money_for(seat) for seat, m in enumerate(money)]
         assert match.scores == tuple(totals)
-        assert match.money == pytest.approx(tuple(money))
+        assert match.money == tuple(money)
+        assert sum(match.money) + match.rake == 0
         if match.is_terminal:
             break
         state = match.state

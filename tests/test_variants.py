@@ -25,6 +25,7 @@ from rummykit.partition import (
 from rummykit.variants import (
     VARIANTS,
     ClassicRummy,
+    GinRummy,
     IndianRummy,
     Rumino,
     Variant,
@@ -34,8 +35,8 @@ from rummykit.variants import (
 from tests.profiles import examples
 from tests.strategies import hands, wild_ranks
 
-VariantClass = type[Rumino] | type[IndianRummy] | type[ClassicRummy]
-ALL_CLASSES: tuple[VariantClass, ...] = (Rumino, IndianRummy, ClassicRummy)
+VariantClass = type[Rumino] | type[IndianRummy] | type[ClassicRummy] | type[GinRummy]
+ALL_CLASSES: tuple[VariantClass, ...] = (Rumino, IndianRummy, ClassicRummy, GinRummy)
 
 
 def _raises_naming(
@@ -48,8 +49,13 @@ def _raises_naming(
 
 
 def test_variants_are_listed_in_a_fixed_order() -> None:
-    assert (Rumino, IndianRummy, ClassicRummy) == VARIANTS
-    assert [variant.name for variant in VARIANTS] == ["rumino", "indian", "classic"]
+    assert (Rumino, IndianRummy, ClassicRummy, GinRummy) == VARIANTS
+    assert [variant.name for variant in VARIANTS] == [
+        "rumino",
+        "indian",
+        "classic",
+        "gin",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -69,6 +75,8 @@ def test_variants_are_listed_in_a_fixed_order() -> None:
         ("  Classic ", ClassicRummy),
         ("RUMINO", Rumino),
         ("Indian_Rummy", IndianRummy),
+        ("gin", GinRummy),
+        ("Gin_Rummy", GinRummy),
     ],
 )
 def test_find_variant_by_name_or_alias(name: str, expected: VariantClass) -> None:
@@ -87,9 +95,9 @@ def test_every_alias_finds_its_variant() -> None:
     assert len(aliases) == len(set(aliases)), "an alias names two variants"
 
 
-@pytest.mark.parametrize("name", ["poker", "", "gin", "rumino2", "indian rummy"])
+@pytest.mark.parametrize("name", ["poker", "", "canasta", "rumino2", "indian rummy"])
 def test_unknown_variant_name(name: str) -> None:
-    message = f"unknown variant {name!r}; known: rumino, indian, classic"
+    message = f"unknown variant {name!r}; known: rumino, indian, classic, gin"
     with pytest.raises(ValueError, match=re.escape(message)):
         find_variant(name)
     with pytest.raises(ValueError, match=re.escape(message)):
@@ -142,6 +150,7 @@ WRONG_KIND: dict[str, tuple[object, ...]] = {
     "str": ("no-such-choice", None, 3),
     "float": ("1", None),
     "int | str": ("no-such-choice", 2.5, None),
+    "Decimal": ("one", None, True, (1,), float("nan"), float("inf"), "1e400", 0.001),
 }
 
 #: Values of the right kind that are out of range, per option.
@@ -151,7 +160,7 @@ OUT_OF_RANGE: dict[tuple[VariantClass, str], tuple[object, ...]] = {
     (Rumino, "max_jokers_per_meld"): (-1,),
     (Rumino, "min_naturals_per_meld"): (-1,),
     (Rumino, "undercut_penalty"): (-1,),
-    (Rumino, "stake"): (-1,),
+    (Rumino, "stake"): (-1, 10**13, 10**400, 2.555),
     (IndianRummy, "decks"): (0, 4),
     (IndianRummy, "printed_jokers"): (-1,),
     (IndianRummy, "max_players"): (1, 0),
@@ -162,17 +171,17 @@ OUT_OF_RANGE: dict[tuple[VariantClass, str], tuple[object, ...]] = {
     (IndianRummy, "set_max"): (2, 0),
     (IndianRummy, "wrong_decl_penalty"): (-1,),
     (IndianRummy, "cap"): (-1,),
-    (IndianRummy, "first_drop_penalty"): (-1,),
-    (IndianRummy, "middle_drop_penalty"): (-1,),
-    (IndianRummy, "rake_pct"): (-1, 100, 150.0),
+    (IndianRummy, "first_drop_penalty"): (-1, 10**13, 10**400),
+    (IndianRummy, "middle_drop_penalty"): (-1, 10**13, 10**400),
+    (IndianRummy, "rake_pct"): (-1, 100, 150.0, "4.001"),
     (IndianRummy, "move_timer"): (0, -5),
     (IndianRummy, "max_lapses"): (0,),
     (IndianRummy, "meld_timer"): (0,),
-    (IndianRummy, "stake"): (-1, -0.5),
+    (IndianRummy, "stake"): (-1, -0.5, 10**12 + 1, 10**400, 0.001),
     (ClassicRummy, "melds_per_turn"): (0, -1),
     (ClassicRummy, "max_turnovers"): (-1,),
     (ClassicRummy, "target"): (0, -100),
-    (ClassicRummy, "stake"): (-1, -0.01),
+    (ClassicRummy, "stake"): (-1, -0.01, 10**13, 10**400, "0.005"),
 }
 
 #: Options that take any value of their type.
@@ -187,7 +196,13 @@ def _bad_values() -> list[tuple[VariantClass, str, object]]:
         for field in attrs.fields(variant):
             assert isinstance(field.type, str)
             values = list(WRONG_KIND[field.type])
-            numeric = field.type in ("int", "int | None", "float", "int | str")
+            numeric = field.type in (
+                "int",
+                "int | None",
+                "float",
+                "int | str",
+                "Decimal",
+            )
             if numeric and (variant, field.name) not in UNBOUNDED:
                 values.append(-1)
             values += OUT_OF_RANGE.get((variant, field.name), ())

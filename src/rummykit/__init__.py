@@ -37,6 +37,7 @@ from rummykit.partition import (
 from rummykit.variants import (
     VARIANTS,
     ClassicRummy,
+    GinRummy,
     IndianRummy,
     Rumino,
     Variant,
@@ -71,6 +72,7 @@ __all__ = [
     "Card",
     "ClassicRummy",
     "DeckSpec",
+    "GinRummy",
     "Hand",
     "IllegalActionError",
     "IndianRummy",

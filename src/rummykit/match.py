@@ -22,6 +22,7 @@ payee.
 from __future__ import annotations
 
 import random
+from decimal import Decimal
 from typing import Protocol
 
 import attrs
@@ -37,6 +38,7 @@ from rummykit.engine import (
     State,
 )
 from rummykit.errors import IllegalActionError, InvalidOptionError
+from rummykit.money import total as money_total
 
 __all__ = ["POOL", "DeclineRebuy", "Match", "MatchRules", "Rebuy"]
 
@@ -204,36 +206,48 @@ class Match:
         return self.state.current_player
 
     @property
-    def pool(self) -> float:
+    def pool(self) -> Decimal:
         """The money in the pool now.
 
         >>> from rummykit import get_variant
         >>> Match.start(get_variant("rumino"), players=3, seed=1).pool
-        30.0
+        Decimal('30.00')
         """
-        total = 0.0
-        for payment in self.ledger:
-            if payment.payee == POOL:
-                total += payment.money
-            if payment.payer == POOL:
-                total -= payment.money
-        return total
+        return money_total(
+            payment.money if payment.payee == POOL else -payment.money
+            for payment in self.ledger
+            if POOL in (payment.payee, payment.payer)
+        )
 
     @property
-    def money(self) -> tuple[float, ...]:
-        """Each seat's net money over the match, rake deducted.
+    def rake(self) -> Decimal:
+        """The house's cut of the whole match (the rake of every payment).
+
+        The ledger balances exactly: ``sum(match.money) + match.pool +
+        match.rake`` is zero.
+
+        >>> from rummykit import get_variant
+        >>> Match.start(get_variant("indian"), players=2, seed=1).rake
+        Decimal('0.00')
+        """
+        return money_total(payment.rake for payment in self.ledger)
+
+    @property
+    def money(self) -> tuple[Decimal, ...]:
+        """Each seat's net money over the match, rake deducted: exact
+        :class:`~decimal.Decimal` amounts (see :mod:`rummykit.money`).
 
         >>> from rummykit import get_variant
         >>> Match.start(get_variant("classic"), players=2, seed=1).money
-        (0.0, 0.0)
+        (Decimal('0.00'), Decimal('0.00'))
         """
-        totals = [0.0] * self.players
+        amounts: list[list[Decimal]] = [[] for _ in range(self.players)]
         for payment in self.ledger:
             if payment.payer != POOL:
-                totals[payment.payer] -= payment.money
+                amounts[payment.payer].append(-payment.money)
             if payment.payee != POOL:
-                totals[payment.payee] += payment.money - payment.rake
-        return tuple(totals)
+                amounts[payment.payee] += (payment.money, -payment.rake)
+        return tuple(money_total(seat) for seat in amounts)
 
     # -- acting --------------------------------------------------------------------
 

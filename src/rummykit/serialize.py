@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -46,6 +47,7 @@ from rummykit.errors import (
 )
 from rummykit.match import Match
 from rummykit.melds import Meld
+from rummykit.money import money_text
 from rummykit.variants import Variant, get_variant
 
 __all__ = [
@@ -167,10 +169,15 @@ def _check_plain(value: object, where: str) -> None:
 def _variant_to_dict(variant: object) -> dict[str, object]:
     assert isinstance(variant, Variant)
     options = {
-        field.name: getattr(variant, field.name)
+        field.name: _plain(getattr(variant, field.name))
         for field in attrs.fields(type(variant))
     }
     return {"name": variant.name, "options": options}
+
+
+def _plain(value: object) -> object:
+    """An option value for JSON: money and percentages as text ("2.80")."""
+    return money_text(value) if isinstance(value, Decimal) else value
 
 
 def _variant_from_dict(data: object) -> Variant:
@@ -478,7 +485,10 @@ def _outcome(outcome: Outcome | None) -> dict[str, object] | None:
         "points": list(outcome.points),
         "rummy": outcome.rummy,
         "note": outcome.note,
-        "payments": [attrs.asdict(payment) for payment in outcome.payments],
+        "payments": [
+            attrs.asdict(payment, value_serializer=lambda _, __, v: _plain(v))
+            for payment in outcome.payments
+        ],
     }
 
 

@@ -27,6 +27,7 @@ from typing import Any
 import attrs
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
+from rummykit.errors import InvalidOptionError
 from rummykit.variants import get_variant
 
 __all__ = [
@@ -276,16 +277,18 @@ def simulate(
     """
     options = dict(options or {})
     if backend not in BACKENDS:
-        raise ValueError(
+        raise InvalidOptionError(
             f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}"
         )
     names = tuple(agents)
     unknown = [agent for agent in names if agent not in AGENTS]
     if not names or unknown:
-        raise ValueError(f"agents are {', '.join(AGENTS)}, not {list(agents)!r}")
+        raise InvalidOptionError(
+            f"agents are {', '.join(AGENTS)}, not {list(agents)!r}"
+        )
     for label, count in (("games", games), ("workers", workers)):
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise ValueError(
+            raise InvalidOptionError(
                 f"{label} must be a whole number of at least 1, not {count!r}"
             )
     get_variant(variant, **options).new_game(players=players, seed=0)

@@ -102,7 +102,7 @@ def play_match(
     >>> from rummykit.agents import GreedyAgent, RandomAgent
     >>> match = play_match(get_variant("rumino"), [GreedyAgent(), RandomAgent(seed=2)], seed=3)
     >>> match.is_terminal, match.pool
-    (True, 0.0)
+    (True, Decimal('0.00'))
     """
     from rummykit.match import Match
 

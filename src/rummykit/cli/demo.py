@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.cards import Hand, sorted_for_display
 from rummykit.engine import Event, State
-from rummykit.variants import ClassicRummy, IndianRummy, Rumino, Variant
+from rummykit.variants import ClassicRummy, GinRummy, IndianRummy, Rumino, Variant
 
 __all__ = ["narrate", "run_demo"]
 
@@ -74,6 +74,7 @@ def _show_partitions(seed: int) -> None:
         (IndianRummy(), 14),
         (IndianRummy(preset="standard"), 14),
         (ClassicRummy(), 10),
+        (GinRummy(), 11),
     ]
     print("\n== The partitioner: a best discard from a random deal in each variant ==")
     for variant, size in showcase:
@@ -114,6 +115,12 @@ def run_demo(seed: int) -> None:
         "Indian Rummy (standard preset): two greedy bots",
         IndianRummy(preset="standard"),
         [greedy, greedy],
+        seed,
+    )
+    _play(
+        "Gin Rummy: greedy against random (knock at 10, gin 25, undercut 25)",
+        GinRummy(),
+        [greedy, rand],
         seed,
     )
     _show_partitions(seed)

@@ -31,7 +31,12 @@ from rummykit.variants import Variant, get_variant
 
 __all__ = ["play"]
 
-_TITLES = {"classic": "Classic Rummy", "rumino": "Rumino", "indian": "Indian Rummy"}
+_TITLES = {
+    "classic": "Classic Rummy",
+    "rumino": "Rumino",
+    "indian": "Indian Rummy",
+    "gin": "Gin Rummy",
+}
 
 _HELP = """commands:
   a number     take that action from the list

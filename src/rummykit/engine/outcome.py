@@ -4,18 +4,24 @@
 ...     termination=Termination.WENT_OUT,
 ...     winners=(0,),
 ...     points=(0, 37, 3),
-...     payments=(Payment(payer=1, payee=0, points=37, money=37.0),
-...               Payment(payer=2, payee=0, points=3, money=3.0)),
+...     payments=(Payment(payer=1, payee=0, points=37, money=37),
+...               Payment(payer=2, payee=0, points=3, money=3)),
 ... )
 >>> outcome.winner, outcome.money_for(0), outcome.money_for(1)
-(0, 40.0, -37.0)
+(0, Decimal('40.00'), Decimal('-37.00'))
+
+Money is exact (see :mod:`rummykit.money`): amounts are
+:class:`~decimal.Decimal` values in whole cents.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from enum import StrEnum, unique
 
 import attrs
+
+from rummykit.money import ZERO, to_money, total
 
 __all__ = ["Outcome", "Payment", "Termination"]
 
@@ -54,14 +60,21 @@ class Termination(StrEnum):
     no score.  It keeps automated play from running for ever."""
 
 
+def _amount(value: object) -> Decimal:
+    return to_money(value, "a payment's amount", maximum=None)
+
+
 @attrs.frozen(kw_only=True)
 class Payment:
     """One ledger entry: ``payer`` owes ``payee`` ``points`` worth ``money``.
 
-    ``rake`` is the house's cut taken from this entry.
+    ``rake`` is the house's cut taken from this entry: the payee receives
+    ``money - rake``.  Amounts are exact :class:`~decimal.Decimal` money in
+    whole cents; an ``int``, decimal text or a float that is a whole number of
+    cents is converted.
 
-    >>> Payment(payer=2, payee=0, points=35, money=70.0, rake=2.8).money
-    70.0
+    >>> Payment(payer=2, payee=0, points=35, money=70, rake="2.80")
+    Payment(payer=2, payee=0, points=35, money=Decimal('70.00'), rake=Decimal('2.80'), reason='')
     """
 
     payer: int
@@ -70,9 +83,9 @@ class Payment:
     """The seat that is paid."""
     points: int
     """The points this entry settles."""
-    money: float
+    money: Decimal = attrs.field(converter=_amount)
     """The money it moves: points × stake (or a flat amount)."""
-    rake: float = 0.0
+    rake: Decimal = attrs.field(default=ZERO, converter=_amount)
     """The house's cut of this entry, paid out of ``money``."""
     reason: str = ""
     """What the entry is for, such as ``"deadwood"`` or ``"drop"``."""
@@ -111,18 +124,31 @@ class Outcome:
         """
         return self.winners[0] if len(self.winners) == 1 else None
 
-    def money_for(self, player: int) -> float:
+    def money_for(self, player: int) -> Decimal:
         """What ``player`` gains (positive) or loses in money, rake deducted.
 
         >>> Outcome(termination=Termination.WENT_OUT, winners=(0,), points=(0, 4),
-        ...         payments=(Payment(payer=1, payee=0, points=4, money=4.0, rake=0.5),)
+        ...         payments=(Payment(payer=1, payee=0, points=4, money=4, rake="0.16"),)
         ...         ).money_for(0)
-        3.5
+        Decimal('3.84')
         """
-        total = 0.0
+        amounts: list[Decimal] = []
         for payment in self.payments:
             if payment.payee == player:
-                total += payment.money - payment.rake
+                amounts += (payment.money, -payment.rake)
             if payment.payer == player:
-                total -= payment.money
-        return total
+                amounts.append(-payment.money)
+        return total(amounts)
+
+    @property
+    def rake(self) -> Decimal:
+        """The house's cut of the hand, in money.  The players' money and the
+        rake sum to exactly zero.
+
+        >>> outcome = Outcome(termination=Termination.WENT_OUT, winners=(0,),
+        ...     points=(0, 4), payments=(Payment(payer=1, payee=0, points=4,
+        ...     money=4, rake="0.16"),))
+        >>> outcome.rake, outcome.money_for(0) + outcome.money_for(1) + outcome.rake
+        (Decimal('0.16'), Decimal('0.00'))
+        """
+        return total(payment.rake for payment in self.payments)

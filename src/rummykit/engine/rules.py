@@ -13,8 +13,10 @@ How a new variant plugs in, in short:
   (:meth:`RuleSet.turn_start_actions`, :meth:`RuleSet.play_actions`), with
   :meth:`RuleSet.check_action` and :meth:`RuleSet.apply_action` for those
   actions;
-- which discards are allowed (:meth:`RuleSet.discard_reason`) and whether the
-  discard pile may be taken (:meth:`RuleSet.take_discard_reason`);
+- which discards are allowed (:meth:`RuleSet.discard_reason`), whether the
+  discard pile may be taken (:meth:`RuleSet.take_discard_reason`) and the
+  stock drawn from (:meth:`RuleSet.draw_stock_reason`), and what a draw
+  leads to (:meth:`RuleSet.after_draw`);
 - what a discard opens (:meth:`RuleSet.after_discard`), what an empty hand
   means (:meth:`RuleSet.on_empty_hand`), and how the stock is renewed
   (:meth:`RuleSet.stock_policy`);
@@ -167,6 +169,19 @@ class RuleSet:
     def take_discard_reason(self, state: State) -> str | None:
         """Why the top discard may not be taken now, or ``None`` if it may."""
         return None
+
+    def draw_stock_reason(self, state: State) -> str | None:
+        """Why the stock may not be drawn from now, or ``None`` if it may.
+
+        The engine itself refuses a draw from an empty stock that cannot be
+        renewed; this hook adds the rule set's own reasons (a card offered
+        first, cards that must stay in the stock).
+        """
+        return None
+
+    def after_draw(self, state: State) -> State:
+        """What a draw leads to: by default the drawer's play, unchanged."""
+        return state
 
     def discard_reason(self, state: State, card: Card) -> str | None:
         """Why ``card`` may not be discarded now, or ``None`` if it may."""

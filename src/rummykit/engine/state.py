@@ -330,6 +330,9 @@ class State:
         return self.rules.check_action(self, action)
 
     def _stock_reason(self) -> str | None:
+        reason = self.rules.draw_stock_reason(self)
+        if reason is not None:
+            return reason
         if self.stock:
             return None
         policy = self.rules.stock_policy()
@@ -468,13 +471,14 @@ class State:
     def _after_draw(self, state: State, card: Card, event: Event) -> State:
         hands = list(state.hands)
         hands[self.current] = hands[self.current].add(card)
-        return state._evolve(
+        drawn = state._evolve(
             hands=tuple(hands),
             drawn=card,
             phase=Phase.PLAY,
             decision_id=state.decision_id + 1,
             history=state.history.add(event),
         )
+        return self.rules.after_draw(drawn)
 
     def _discard(self, action: Discard) -> State:
         hands = list(self.hands)

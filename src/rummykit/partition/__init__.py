@@ -37,7 +37,7 @@ import attrs
 
 from rummykit._arguments import check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
-from rummykit.errors import InvalidCardError
+from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import _fast
 from rummykit.partition._search import INF, Search
@@ -123,7 +123,7 @@ def _check_bounds(
 
 def _check_limit(limit: int, where: str, name: str = "limit") -> None:
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 1:
-        raise ValueError(
+        raise InvalidOptionError(
             f"{where}: {name} must be a whole number of at least 1, not {limit!r}"
         )
 

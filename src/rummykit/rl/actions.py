@@ -189,9 +189,26 @@ def _variant_actions(rules: RuleSet) -> tuple[type[Action], ...]:
     return tuple(found[name] for name in sorted(found))
 
 
+_CATALOGUE_LIMIT = 10_000
+
+
 def _catalogue(rules: MeldRules) -> tuple[Meld, ...]:
-    deck = Hand([Card.from_code(code) for code in range(JOKER_CODE)])
-    return possible_melds(deck, rules)
+    """Every natural meld of one deck: the sets of each rank, then the runs of
+    each suit (a set holds one rank and a run one suit, so listing each group
+    on its own finds them all and keeps each listing small)."""
+    by_rank = [
+        [Card.from_code(code) for code in range(JOKER_CODE) if code % 13 == rank]
+        for rank in range(13)
+    ]
+    by_suit = [
+        [Card.from_code(code) for code in range(JOKER_CODE) if code // 13 == suit]
+        for suit in range(4)
+    ]
+    found: dict[tuple[int, ...], Meld] = {}
+    for group in by_rank + by_suit:
+        for meld in possible_melds(Hand(group), rules, limit=_CATALOGUE_LIMIT):
+            found.setdefault(_meld_key(meld.cards), meld)
+    return tuple(found[key] for key in sorted(found))
 
 
 class ActionCodec:
@@ -438,7 +455,9 @@ class ActionCodec:
         ('discard Jk', 'lay off on table meld 0: 1 below, 0 above')
         """
         if not isinstance(action_id, int) or not 0 <= action_id < self.size:
-            raise ValueError(f"action id {action_id!r} is outside 0..{self.size - 1}")
+            raise IllegalActionError(
+                action_id, f"the action id is outside 0..{self.size - 1}"
+            )
         for section in self.sections:
             if section.start <= action_id < section.stop:
                 offset = action_id - section.start

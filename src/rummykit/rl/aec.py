@@ -25,7 +25,7 @@ from pettingzoo import AECEnv
 
 from rummykit.cards import Card
 from rummykit.engine import Action, PlayerView, State
-from rummykit.errors import IllegalActionError
+from rummykit.errors import IllegalActionError, InvalidOptionError, InvalidStateError
 from rummykit.rl.actions import ActionCodec, codec_for
 from rummykit.rl.observations import ObservationLayout
 from rummykit.variants import Variant, get_variant
@@ -54,12 +54,14 @@ def hand_rewards(state: State, reward: str = "points") -> tuple[float, ...]:
     """
     outcome = state.outcome
     if outcome is None:
-        raise ValueError("the hand is not over, so it has no rewards yet")
+        raise InvalidStateError("the hand is not over, so it has no rewards yet")
     players = len(outcome.points)
     if reward == "money":
         return tuple(float(outcome.money_for(seat)) for seat in range(players))
     if reward != "points":
-        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+        raise InvalidOptionError(
+            f"reward must be one of {', '.join(REWARDS)}, not {reward!r}"
+        )
     if not outcome.payments:
         return tuple(-float(points) for points in outcome.points)
     net = [0.0] * players
@@ -105,11 +107,11 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
     ) -> None:
         super().__init__()
         if reward not in REWARDS:
-            raise ValueError(
+            raise InvalidOptionError(
                 f"reward must be one of {', '.join(REWARDS)}, not {reward!r}"
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(
+            raise InvalidOptionError(
                 f"render_mode must be one of {self.metadata['render_modes']}, "
                 f"not {render_mode!r}"
             )
@@ -320,7 +322,9 @@ def env(
     if isinstance(variant, str):
         rules: Variant = get_variant(variant, **options)
     elif options:
-        raise ValueError("pass options with a variant name, not with a variant object")
+        raise InvalidOptionError(
+            "pass options with a variant name, not with a variant object"
+        )
     else:
         rules = variant
     return RummyEnv(

@@ -20,6 +20,7 @@ import numpy.typing as npt
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.engine import State
+from rummykit.errors import InvalidOptionError
 from rummykit.rl.aec import REWARDS, Observation, env, hand_rewards
 from rummykit.variants import Variant
 
@@ -58,7 +59,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         **options: object,
     ) -> None:
         if reward not in REWARDS:
-            raise ValueError(
+            raise InvalidOptionError(
                 f"reward must be one of {', '.join(REWARDS)}, not {reward!r}"
             )
         self._game = env(
@@ -69,17 +70,17 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             **cast(dict[str, Any], options),
         )
         if not isinstance(seat, int) or not 0 <= seat < players:
-            raise ValueError(
+            raise InvalidOptionError(
                 f"seat must be a seat number 0..{players - 1}, not {seat!r}"
             )
         if isinstance(opponents, str):
             if opponents not in ("greedy", "random"):
-                raise ValueError(
+                raise InvalidOptionError(
                     f"opponents must be 'greedy', 'random' or a list of agents, "
                     f"not {opponents!r}"
                 )
         elif len(opponents) != players - 1:
-            raise ValueError(
+            raise InvalidOptionError(
                 f"opponents must hold {players - 1} agents, one for each other seat, "
                 f"not {len(opponents)}"
             )

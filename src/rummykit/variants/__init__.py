@@ -2,13 +2,13 @@
 
 >>> from rummykit.variants import VARIANTS, get_variant
 >>> [variant.name for variant in VARIANTS]
-['rumino', 'indian', 'classic']
+['rumino', 'indian', 'classic', 'gin']
 >>> get_variant("indian", preset="standard").cap
 80
 >>> get_variant("poker")
 Traceback (most recent call last):
 ...
-rummykit.errors.InvalidOptionError: unknown variant 'poker'; known: rumino, indian, classic
+rummykit.errors.InvalidOptionError: unknown variant 'poker'; known: rumino, indian, classic, gin
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import attrs
 from rummykit.errors import InvalidOptionError, quoted
 from rummykit.variants.base import Variant
 from rummykit.variants.classic import ClassicFacts, ClassicRummy
+from rummykit.variants.gin import GinRummy
 from rummykit.variants.indian import IndianFacts, IndianRummy
 from rummykit.variants.rumino import Rumino, RuminoFacts
 
@@ -25,6 +26,7 @@ __all__ = [
     "VARIANTS",
     "ClassicFacts",
     "ClassicRummy",
+    "GinRummy",
     "IndianFacts",
     "IndianRummy",
     "Rumino",
@@ -35,7 +37,7 @@ __all__ = [
 ]
 
 #: Every rule set rummykit ships, in a fixed order.
-VARIANTS: tuple[type[Variant], ...] = (Rumino, IndianRummy, ClassicRummy)
+VARIANTS: tuple[type[Variant], ...] = (Rumino, IndianRummy, ClassicRummy, GinRummy)
 
 
 def find_variant(name: str) -> type[Variant]:

@@ -15,8 +15,8 @@ False
 
 from __future__ import annotations
 
-import math
 from contextlib import suppress
+from decimal import Decimal
 from functools import cache
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 import attrs as _attrs
 
+from rummykit import money
 from rummykit._arguments import MAX_COUNT, MAX_POINTS
 from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand
 from rummykit.engine import (
@@ -85,6 +86,10 @@ class ClassicFacts:
         return facts
 
 
+def _stake(value: object) -> Decimal:
+    return money.to_money(value, "ClassicRummy.stake")
+
+
 @attrs.frozen(kw_only=True)
 class ClassicRummy(Variant):
     """Classic Rummy (RULES.md §3), every option with its default.
@@ -130,8 +135,8 @@ class ClassicRummy(Variant):
     """``"per_hand"`` (settle each hand in money), ``"target"`` or ``"fixed_deals"``."""
     target: int = 100
     """The score that ends a ``"target"`` match (or the deals of a ``"fixed_deals"`` one)."""
-    stake: float = 1.0
-    """Money per point."""
+    stake: Decimal = attrs.field(default=Decimal("1.00"), converter=_stake)
+    """Money per point: exact money (see :mod:`rummykit.money`), from 0 to 10**12."""
 
     def __attrs_post_init__(self) -> None:
         for name in (
@@ -172,15 +177,6 @@ class ClassicRummy(Variant):
             ("per_hand", "target", "fixed_deals"),
         )
         whole("ClassicRummy.target", self.target, 1, MAX_POINTS)
-        if (
-            not isinstance(self.stake, int | float)
-            or isinstance(self.stake, bool)
-            or not math.isfinite(self.stake)
-            or self.stake < 0
-        ):
-            raise InvalidOptionError(
-                f"ClassicRummy.stake must be 0 or more, not {quoted(self.stake)}"
-            )
 
     def cards_per_player(self, players: int) -> int:
         """Cards dealt to each of ``players``: 10 for 2, 7 for 3-4, 6 for 5-6.
@@ -380,7 +376,7 @@ class ClassicRummy(Variant):
                 payer=seat,
                 payee=winner,
                 points=points[seat] * factor,
-                money=points[seat] * factor * self.stake,
+                money=money.scale(self.stake, points[seat] * factor),
                 reason="rummy" if rummy else "cards in hand",
             )
             for seat in range(state.players)
@@ -425,7 +421,7 @@ class ClassicRummy(Variant):
                 payer=seat,
                 payee=winner,
                 points=points[seat] - low,
-                money=(points[seat] - low) * self.stake,
+                money=money.scale(self.stake, points[seat] - low),
                 reason="block",
             )
             for seat in range(state.players)

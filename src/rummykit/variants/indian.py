@@ -21,13 +21,14 @@ The two presets differ in deck, deal, card values and caps:
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
+from rummykit import money
 from rummykit._arguments import MAX_COUNT, MAX_MELD, MAX_POINTS, MAX_RUN, MAX_SECONDS
 from rummykit.cards import Card, DeckSpec, Hand, Rank
 from rummykit.engine import (
@@ -107,6 +108,14 @@ def _by_preset(gamentio: object, standard: object) -> Any:
     )
 
 
+def _stake(value: object) -> Decimal:
+    return money.to_money(value, "IndianRummy.stake")
+
+
+def _rake_pct(value: object) -> Decimal:
+    return money.percentage(value, "IndianRummy.rake_pct")
+
+
 @attrs.frozen(kw_only=True)
 class IndianRummy(Variant):
     """Indian 13-card Rummy (RULES.md §2), every option with its default.
@@ -171,14 +180,19 @@ class IndianRummy(Variant):
     cap: int | None = attrs.field(default=_by_preset(None, 80))
     """The most points a loser pays; ``None`` for no cap."""
     first_drop_penalty: int = attrs.field(default=_by_preset(10, 20))
-    """Points for dropping before one's first draw."""
+    """Points (or whole money units) for dropping before one's first draw."""
     middle_drop_penalty: int = attrs.field(default=_by_preset(10, 40))
-    """Points for dropping later in the hand."""
+    """Points (or whole money units) for dropping later in the hand."""
     drop_penalty_unit: str = attrs.field(default=_by_preset("money", "points"))
-    """``"money"`` (a flat amount: Gamentio's "unlocked points", §4.2 and I11) or
-    ``"points"`` (× stake, like a loser's points)."""
-    rake_pct: float = attrs.field(default=_by_preset(4.0, 0.0))
-    """The house's cut, in percent."""
+    """``"money"`` (a flat amount of whole money units, exact like every amount:
+    Gamentio's "unlocked points", §4.2 and I11) or ``"points"`` (× stake, like a
+    loser's points)."""
+    rake_pct: Decimal = attrs.field(
+        default=_by_preset(Decimal(4), Decimal(0)),
+        converter=_rake_pct,
+    )
+    """The house's cut, in percent (from 0 up to 100, at most two decimal
+    places).  The rake of each payment is rounded down to the cent."""
     rake_base: str = "winner_gross"
     """What the rake is taken from: ``"winner_gross"`` or ``"total_pot"``.  Every
     payment of a hand goes to its winner, so the two bases give the same rake
@@ -215,8 +229,8 @@ class IndianRummy(Variant):
     """Round each loser's points to the nearest 5 (pagat, unverified)."""
     first_draw_half_rate: bool = False
     """A declaration on the first draw halves the payments (pagat, unverified)."""
-    stake: float = 1.0
-    """Money per point."""
+    stake: Decimal = attrs.field(default=Decimal("1.00"), converter=_stake)
+    """Money per point: exact money (see :mod:`rummykit.money`), from 0 to 10**12."""
 
     def __attrs_post_init__(self) -> None:
         one_of("IndianRummy.preset", self.preset, _PRESETS)
@@ -262,17 +276,16 @@ class IndianRummy(Variant):
                 "IndianRummy.wrong_decl_penalty", self.wrong_decl_penalty, 0, MAX_POINTS
             )
         whole("IndianRummy.cap", self.cap, 0, MAX_POINTS, optional=True)
-        whole("IndianRummy.first_drop_penalty", self.first_drop_penalty, 0, MAX_POINTS)
-        whole(
-            "IndianRummy.middle_drop_penalty", self.middle_drop_penalty, 0, MAX_POINTS
-        )
+        for name in ("first_drop_penalty", "middle_drop_penalty"):
+            whole(f"IndianRummy.{name}", getattr(self, name), 0)
+            if getattr(self, name) > money.MAX_MONEY:
+                raise money.InvalidMoneyError(
+                    f"IndianRummy.{name} must be from 0 to {money.MAX_MONEY}, "
+                    f"not a {getattr(self, name).bit_length()}-bit number"
+                )
         one_of(
             "IndianRummy.drop_penalty_unit", self.drop_penalty_unit, ("points", "money")
         )
-        if not isinstance(self.rake_pct, int | float) or not 0 <= self.rake_pct < 100:
-            raise InvalidOptionError(
-                f"IndianRummy.rake_pct must be a percentage from 0 to 100, not {quoted(self.rake_pct)}"
-            )
         one_of("IndianRummy.rake_base", self.rake_base, ("winner_gross", "total_pot"))
         one_of(
             "IndianRummy.loser_requirement",
@@ -290,15 +303,6 @@ class IndianRummy(Variant):
         one_of("IndianRummy.lapse_forfeit", self.lapse_forfeit, ("third", "fourth"))
         whole("IndianRummy.meld_timer", self.meld_timer, 1, MAX_SECONDS, optional=True)
         one_of("IndianRummy.meld_expiry", self.meld_expiry, ("freeze", "auto_arrange"))
-        if (
-            not isinstance(self.stake, int | float)
-            or isinstance(self.stake, bool)
-            or not math.isfinite(self.stake)
-            or self.stake < 0
-        ):
-            raise InvalidOptionError(
-                f"IndianRummy.stake must be 0 or more, not {quoted(self.stake)}"
-            )
 
     def cards_per_player(self, players: int) -> int:
         """How many cards each of ``players`` players is dealt.

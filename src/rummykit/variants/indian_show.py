@@ -6,10 +6,12 @@ are found legal; they are kept apart from the rules of the turn.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 import attrs
 
+from rummykit import money
 from rummykit.cards import Card, Hand, Rank
 from rummykit.engine import (
     Action,
@@ -42,6 +44,10 @@ __all__ = [
     "show_actions",
     "shown_points",
 ]
+
+
+#: The half rate of a declaration on the first draw (rounded down to the cent).
+HALF = Decimal("0.5")
 
 
 @attrs.frozen(kw_only=True)
@@ -236,38 +242,46 @@ def settle(
     v: IndianRummy, state: State, winner: int, how: Termination, shows: dict[int, int]
 ) -> State:
     """§2.5: each loser's points × stake and the drop penalties go to the
-    winner; the rake comes off the winner's gross."""
+    winner; the rake comes off the winner's gross.
+
+    Money is exact: the half rate and each payment's rake are rounded down
+    to the cent (:mod:`rummykit.money`)."""
     points = [0] * state.players
     payments: list[Payment] = []
-    rake = v.rake_pct / 100
     # pagat's half rate for a declaration on the declarer's first draw.
-    rate = 0.5 if v.first_draw_half_rate and v._first_draw(state, winner) else 1.0
+    half = v.first_draw_half_rate and v._first_draw(state, winner)
     for seat, value in shows.items():
         if v.round_to_five:
             value = 5 * round(value / 5)
         points[seat] = value
-        money = float(value * v.stake * rate)
+        amount = money.scale(v.stake, value)
+        if half:
+            amount = money.scale(amount, HALF)
         payments.append(
             Payment(
                 payer=seat,
                 payee=winner,
                 points=value,
-                money=money,
-                rake=money * rake,
+                money=amount,
+                rake=money.rake(amount, v.rake_pct),
                 reason="points",
             )
         )
     for seat, (penalty, reason) in _penalties(state):
         points[seat] = penalty
         flat = v.drop_penalty_unit == "money" and reason != "wrong declaration"
-        money = float(penalty) if flat else float(penalty * v.stake)
+        amount = (
+            money.to_money(penalty, "a drop penalty")
+            if flat
+            else money.scale(v.stake, penalty)
+        )
         payments.append(
             Payment(
                 payer=seat,
                 payee=winner,
                 points=penalty,
-                money=money,
-                rake=money * rake,
+                money=amount,
+                rake=money.rake(amount, v.rake_pct),
                 reason=reason,
             )
         )

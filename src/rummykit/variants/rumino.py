@@ -21,11 +21,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from decimal import Decimal
 from itertools import product
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from rummykit import money
 from rummykit._arguments import MAX_MELD, MAX_POINTS, MAX_RUN, MAX_SECONDS
 from rummykit.cards import JOKER_CODE, Card, DeckSpec, Hand
 from rummykit.engine import (
@@ -81,6 +83,10 @@ class RuminoFacts:
         if not isinstance(facts, RuminoFacts):
             raise TypeError(f"not a Rumino hand: its extra is {facts!r:.60}")
         return facts
+
+
+def _stake(value: object) -> Decimal:
+    return money.to_money(value, "Rumino.stake")
 
 
 @attrs.frozen
@@ -168,8 +174,9 @@ class Rumino(RuminoMatch, Variant):
     by the grouping its player shows: after a knock or gin every other hand
     (and the knocker's) is shown with :class:`~rummykit.engine.Show`, and its
     valid melds count (no lay-offs then)."""
-    stake: int = 10
-    """Each player's stake into the pool, in money units."""
+    stake: Decimal = attrs.field(default=Decimal("10.00"), converter=_stake)
+    """Each player's stake into the pool: exact money (see :mod:`rummykit.money`),
+    from 0 to 10**12."""
     move_timer: int | None = None
     """Seconds for a move, as host metadata; ``None`` for no timer (§0.4)."""
     claim_timer: int | None = None
@@ -214,7 +221,6 @@ class Rumino(RuminoMatch, Variant):
         whole("Rumino.gin_score", self.gin_score, -MAX_POINTS, MAX_POINTS)
         one_of("Rumino.rebuy_cost", self.rebuy_cost, ("doubling", "none"))
         one_of("Rumino.scoring_mode", self.scoring_mode, ("optimal", "as_arranged"))
-        whole("Rumino.stake", self.stake, 0)
         whole("Rumino.move_timer", self.move_timer, 1, MAX_SECONDS, optional=True)
         whole("Rumino.claim_timer", self.claim_timer, 1, MAX_SECONDS, optional=True)
 

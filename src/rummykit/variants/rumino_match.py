@@ -6,15 +6,17 @@ the rules of a single hand.
 >>> from rummykit.match import Match
 >>> from rummykit.variants import Rumino
 >>> Match.start(Rumino(), players=3, seed=1).pool
-30.0
+Decimal('30.00')
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 import attrs
 
+from rummykit import money
 from rummykit.engine import Action, Payment, Termination
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -31,7 +33,7 @@ class RuminoMatch:
 
     __slots__ = ()
 
-    stake: int
+    stake: Decimal
     elimination: str
     triple_gin_autowin: bool
     rebuy_cost: str
@@ -46,7 +48,7 @@ class RuminoMatch:
         >>> from rummykit.match import Match
         >>> from rummykit.variants import Rumino
         >>> Match.start(Rumino(stake=5), players=4, seed=1).pool
-        20.0
+        Decimal('20.00')
         """
         from rummykit.match import POOL
 
@@ -55,7 +57,7 @@ class RuminoMatch:
                 payer=seat,
                 payee=POOL,
                 points=0,
-                money=float(self.stake),
+                money=self.stake,
                 reason="stake",
             )
             for seat in range(match.players)
@@ -123,11 +125,12 @@ class RuminoMatch:
     def _pay_out(self, match: Match, winners: tuple[int, ...], reason: str) -> Match:
         from rummykit.match import POOL
 
-        pool = match.pool
-        share = pool / len(winners)
+        # Equal shares rounded down to the cent; the cents left over go one
+        # each to the winners in seat order, so the pool is paid out in full.
+        shares = money.split(match.pool, len(winners))
         payouts = tuple(
             Payment(payer=POOL, payee=seat, points=0, money=share, reason=reason)
-            for seat in winners
+            for seat, share in zip(sorted(winners), shares, strict=True)
         )
         return attrs.evolve(
             match, ledger=(*match.ledger, *payouts), winners=winners, queue=()
@@ -139,14 +142,14 @@ class RuminoMatch:
 
         return (Rebuy(), DeclineRebuy())
 
-    def rebuy_price(self, rebuys_so_far: int) -> int:
+    def rebuy_price(self, rebuys_so_far: int) -> Decimal:
         """M-2: the k-th re-buy costs stake × 2^(k−1).
 
         >>> from rummykit.variants import Rumino
-        >>> [Rumino().rebuy_price(k) for k in range(3)]
-        [10, 20, 40]
+        >>> [str(Rumino().rebuy_price(k)) for k in range(3)]
+        ['10.00', '20.00', '40.00']
         """
-        return int(self.stake) << rebuys_so_far
+        return money.scale(self.stake, 2**rebuys_so_far)
 
     def apply_match_action(self, match: Match, action: Action) -> Match:
         """A re-buy pays into the pool and re-enters at the highest score of
@@ -168,7 +171,7 @@ class RuminoMatch:
                 payer=seat,
                 payee=POOL,
                 points=0,
-                money=float(price),
+                money=price,
                 reason=f"re-buy {rebuys[seat]}",
             )
             match = attrs.evolve(
