@@ -263,7 +263,7 @@ def simulate(
     ``progress(done, games)`` is called as games complete.  The result is the
     same for every ``backend`` and ``workers`` with the same seed and count.
 
-    :raises ValueError: for an unknown variant, option, agent or backend, or a
+    :raises InvalidOptionError: for an unknown variant, option, agent or backend, or a
         bad count.
 
     >>> one = simulate("indian", games=3, players=3, seed=2)
@@ -273,7 +273,7 @@ def simulate(
     >>> simulate("indian", backend="cloud")
     Traceback (most recent call last):
     ...
-    ValueError: backend must be one of local, ray, not 'cloud'
+    rummykit.errors.InvalidOptionError: backend must be one of local, ray, not 'cloud'
     """
     options = dict(options or {})
     if backend not in BACKENDS:

@@ -68,7 +68,7 @@ class GinRummy(GinMatch, Variant):
     >>> GinRummy(knock_limit=-1)
     Traceback (most recent call last):
     ...
-    ValueError: GinRummy.knock_limit must be a whole number of at least 0, not -1
+    rummykit.errors.InvalidOptionError: GinRummy.knock_limit must be a whole number of at least 0, not -1
     """
 
     name: ClassVar[str] = "gin"
@@ -193,7 +193,7 @@ class GinRummy(GinMatch, Variant):
         >>> GinRummy().cards_per_player(3)
         Traceback (most recent call last):
         ...
-        ValueError: GinRummy seats 2 players, not 3
+        rummykit.errors.InvalidOptionError: GinRummy seats 2 players, not 3
         """
         if players != 2 or isinstance(players, bool):
             raise InvalidOptionError(f"GinRummy seats 2 players, not {players!r}")
