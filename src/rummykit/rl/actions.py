@@ -60,7 +60,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummykit.cards import JOKER_CODE, Card, Hand
+from rummykit.cards import JOKER_CODE, Card
 from rummykit.engine import (
     Action,
     Claim,
@@ -80,7 +80,7 @@ from rummykit.engine import (
 from rummykit.engine.rules import RuleSet
 from rummykit.errors import IllegalActionError, RummyError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import possible_melds
+from rummykit.partition.catalogue import every_meld
 
 __all__ = [
     "CARD_KINDS",
@@ -189,25 +189,11 @@ def _variant_actions(rules: RuleSet) -> tuple[type[Action], ...]:
     return tuple(found[name] for name in sorted(found))
 
 
-_CATALOGUE_LIMIT = 10_000
-
-
 def _catalogue(rules: MeldRules) -> tuple[Meld, ...]:
-    """Every natural meld of one deck: the sets of each rank, then the runs of
-    each suit (a set holds one rank and a run one suit, so listing each group
-    on its own finds them all and keeps each listing small)."""
-    by_rank = [
-        [Card.from_code(code) for code in range(JOKER_CODE) if code % 13 == rank]
-        for rank in range(13)
-    ]
-    by_suit = [
-        [Card.from_code(code) for code in range(JOKER_CODE) if code // 13 == suit]
-        for suit in range(4)
-    ]
+    """Every natural meld of one deck, in card-code order."""
     found: dict[tuple[int, ...], Meld] = {}
-    for group in by_rank + by_suit:
-        for meld in possible_melds(Hand(group), rules, limit=_CATALOGUE_LIMIT):
-            found.setdefault(_meld_key(meld.cards), meld)
+    for meld in every_meld(rules):
+        found.setdefault(_meld_key(meld.cards), meld)
     return tuple(found[key] for key in sorted(found))
 
 
