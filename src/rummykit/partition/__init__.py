@@ -227,6 +227,28 @@ def _points(
     return value if requirement.cap is None else min(value, requirement.cap)
 
 
+def _work(
+    hand: Hand | Iterable[Card] | str,
+    rules: MeldRules | None = None,
+    points: PointValues | None = None,
+    *,
+    wild_rank: Rank | None = None,
+    requirement: Requirement | None = None,
+    discard: bool = False,
+) -> int:
+    """How much work :func:`deadwood` does on ``hand``: the number of search
+    states it settles (1 on the single-deck path).  A deterministic measure,
+    unlike time, for tests that hunt for slow hands.
+    """
+    codes = _codes(hand, "deadwood")
+    rules, points = _options(rules, points, wild_rank, requirement)
+    if requirement is None and _simple(codes, wild_rank, rules):
+        return 1
+    search = Search(codes, rules, points, wild_rank, requirement, frozenset())
+    search.best(discard)
+    return max(1, len(search.memo))
+
+
 def _fallback_value(
     codes: tuple[int, ...],
     points: PointValues,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from contextlib import suppress
 from decimal import Decimal
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
@@ -583,7 +583,7 @@ def _extending(meld: Meld, codes: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(_BY_CODE[base + rank] for rank in sorted(keep))
 
 
-@cache
+@lru_cache(maxsize=4)
 def _meld_rules(ace_high: bool, wrap: bool) -> MeldRules:
     """Classic's meld rules for its options, built once."""
     return MeldRules(ace_low=True, ace_high=ace_high, wrap=wrap, max_set=4)
