@@ -21,13 +21,12 @@ same items.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, final, overload
 
 __all__ = ["History"]
 
 T = TypeVar("T")
-U = TypeVar("U")
 
 
 @final
@@ -51,7 +50,7 @@ class History(Sequence[T]):
     _len: int
     _items: tuple[T, ...] | None
     _hash: int | None
-    _mapped: dict[Hashable, History[Any]] | None
+    _mapped: dict[object, History[T]] | None
 
     def __init__(self, items: Iterable[T] = ()) -> None:
         values = tuple(items)
@@ -97,13 +96,14 @@ class History(Sequence[T]):
     def __add__(self, other: Iterable[T]) -> History[T]:
         return self.extend(other)
 
-    def mapped(self, key: Hashable, function: Callable[[T], U]) -> History[U]:
+    def mapped(self, key: object, function: Callable[[T], T]) -> History[T]:
         """This history with ``function`` applied to each item, kept under ``key``.
 
         The result is kept with this history and with each history it grew
         from, so mapping a history a few items longer than one already mapped
         under the same ``key`` calls ``function`` for the new items only.
-        ``function`` must give equal results for equal items under one key.
+        ``key`` must be hashable, and ``function`` must give equal results for
+        equal items under one key.
 
         >>> calls = []
         >>> def double(item: int) -> int:
@@ -120,7 +120,7 @@ class History(Sequence[T]):
         while True:
             known = node._mapped
             if known is not None and key in known:
-                result: History[U] = known[key]
+                result: History[T] = known[key]
                 break
             if node._before is None:
                 result = History(function(item) for item in node.items())
