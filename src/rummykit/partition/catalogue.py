@@ -6,6 +6,7 @@ natural cards, and no listing takes more than
 :data:`~rummykit.partition.MAX_LISTING_SIZE` cards (the whole deck would).
 
 >>> from rummykit.melds import MeldRules
+>>> from rummykit.partition.catalogue import every_meld
 >>> melds = every_meld(MeldRules())
 >>> len(melds), str(melds[0]), str(melds[-1])
 (329, 'As Ah Ad', 'Jc Qc Kc')
@@ -46,6 +47,7 @@ def every_meld(rules: MeldRules) -> tuple[Meld, ...]:
     these).
 
     >>> from rummykit.melds import MeldRules
+    >>> from rummykit.partition.catalogue import every_meld
     >>> [str(meld) for meld in every_meld(MeldRules())[:3]]
     ['As Ah Ad', 'As Ah Ad Ac', 'As Ah Ac']
     >>> def kinds(melds: tuple[Meld, ...]) -> list[str]:
