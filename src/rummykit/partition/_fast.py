@@ -15,6 +15,7 @@ brute force in the test suite.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import product
 
 from rummykit.cards import _CARDS, Card
@@ -105,16 +106,16 @@ class Tables:
         return table
 
 
-_TABLES: dict[tuple[MeldRules, PointValues], Tables] = {}
+#: How many rule sets' tables are kept (each is about 300 KB); the least
+#: recently used is dropped past that, so any number of distinct options costs
+#: bounded memory.
+TABLES_KEPT = 32
 
 
+@lru_cache(maxsize=TABLES_KEPT)
 def tables(rules: MeldRules, points: PointValues) -> Tables:
     """The tables for ``rules`` and ``points``, built on first use."""
-    key = (rules, points)
-    found = _TABLES.get(key)
-    if found is None:
-        found = _TABLES[key] = Tables(rules, points)
-    return found
+    return Tables(rules, points)
 
 
 def _mask(codes: tuple[int, ...]) -> int:

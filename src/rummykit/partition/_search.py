@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import lru_cache
 from itertools import combinations, product
 
 from rummykit.cards import JOKER_CODE, Card, Rank
@@ -115,14 +116,14 @@ class Progress:
         return _IMPURE_LONG if long else _IMPURE_SHORT
 
 
-_PROGRESS: dict[Requirement | None, Progress] = {}
+#: How many requirements' progress tables are kept, least recently used
+#: dropped first.
+PROGRESS_KEPT = 32
 
 
+@lru_cache(maxsize=PROGRESS_KEPT)
 def _progress(requirement: Requirement | None) -> Progress:
-    found = _PROGRESS.get(requirement)
-    if found is None:
-        found = _PROGRESS[requirement] = Progress(requirement)
-    return found
+    return Progress(requirement)
 
 
 class Record:

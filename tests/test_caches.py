@@ -1,0 +1,92 @@
+"""Every process-wide cache is bounded: distinct options cannot grow memory for ever.
+
+A server that lets tables choose their own options (point values, run
+lengths, Indian requirements) may see any number of distinct values over its
+life; each cache keeps at most its ``maxsize`` entries, the least recently
+used dropped first, and answers stay right after an entry is dropped.
+"""
+
+from __future__ import annotations
+
+from functools import _lru_cache_wrapper
+from typing import Any
+
+import pytest
+
+from rummykit import Hand, get_variant
+from rummykit.melds import MeldRules
+from rummykit.partition import (
+    PointValues,
+    Requirement,
+    _fast,
+    _search,
+    deadwood,
+    partition,
+)
+from rummykit.variants import classic
+
+#: Every cache kept for the life of the process, with what fills it.
+CACHES: dict[str, _lru_cache_wrapper[Any]] = {
+    "partition tables": _fast.tables,
+    "partition requirements": _search._progress,
+    "classic meld rules": classic._meld_rules,
+}
+
+HAND = Hand.parse("As 2s 3s 4h 5h 6h 9c 9d 9s Kd")
+JOKER_HAND = Hand.parse("As 2s Jk 4h 5h 6h 9c 9d Qs Kd")
+
+
+@pytest.mark.parametrize("name", sorted(CACHES))
+def test_every_process_wide_cache_has_a_bound(name: str) -> None:
+    maxsize = CACHES[name].cache_info().maxsize
+    assert maxsize is not None
+    assert 0 < maxsize <= 64
+
+
+def test_many_distinct_point_values_keep_the_partition_tables_bounded() -> None:
+    kept = _fast.tables.cache_info().maxsize
+    assert kept is not None
+    # Each distinct rule set's tables cost about 300 KB; ten more distinct
+    # point values than the cache keeps must not add ten more tables.
+    for joker in range(kept + 10):
+        points = PointValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10 + joker))
+        assert deadwood(HAND, points=points) == 10 + joker
+        assert _fast.tables.cache_info().currsize <= kept
+    # An entry that was dropped is simply built again, with the same answer.
+    assert deadwood(HAND, points=PointValues()) == 10
+    assert str(partition(HAND, points=PointValues())) == str(partition(HAND))
+
+
+def test_many_distinct_meld_rules_keep_the_partition_tables_bounded() -> None:
+    kept = _fast.tables.cache_info().maxsize
+    assert kept is not None
+    seen = 0
+    for min_run in (3, 4):
+        for max_run in range(min_run, 21):
+            for ace_high in (False, True):
+                rules = MeldRules(min_run=min_run, max_run=max_run, ace_high=ace_high)
+                deadwood(HAND, rules=rules)
+                seen += 1
+                assert _fast.tables.cache_info().currsize <= kept
+    assert seen > kept
+
+
+def test_many_distinct_requirements_keep_their_cache_bounded() -> None:
+    kept = _search._progress.cache_info().maxsize
+    assert kept is not None
+    for cap in range(1, kept + 10):
+        requirement = Requirement(min_sequences=1, min_pure_sequences=1, cap=cap)
+        value = deadwood(JOKER_HAND, requirement=requirement)
+        assert 0 <= value <= cap
+        assert _search._progress.cache_info().currsize <= kept
+
+
+def test_every_classic_option_shares_a_bounded_meld_rules_cache() -> None:
+    for ace_high in (False, True):
+        for wrap in (False, True):
+            if wrap and not ace_high:
+                continue
+            variant = get_variant("classic", ace_high=ace_high, wrap=wrap)
+            variant.new_game(players=2, seed=1).legal_actions()
+    info = classic._meld_rules.cache_info()
+    assert info.maxsize is not None and info.currsize <= info.maxsize
