@@ -335,3 +335,24 @@ def test_the_wrapper_plays_the_bots_and_pays_the_learners_seat() -> None:
     assert reward == hand_rewards(game.state)[2]
     with pytest.raises(ValueError, match="opponents must hold 2 agents"):
         SingleAgentEnv("classic", players=3, opponents=[])
+
+
+def test_the_wrappers_observations_equal_a_fresh_encoding() -> None:
+    single = SingleAgentEnv("classic", opponents="random", max_turnovers=2)
+    rng = random.Random(4)
+    compared = 0
+    for seed in range(3):
+        observation, _ = single.reset(seed=seed)
+        for _ in range(60):
+            view = single.state.view(single.seat)
+            assert (observation["observation"] == single.layout.encode(view)).all()
+            compared += 1
+            legal = np.flatnonzero(observation["action_mask"])
+            if not legal.size:
+                break
+            observation, _, terminated, truncated, _ = single.step(
+                int(legal[rng.randrange(legal.size)])
+            )
+            if terminated or truncated:
+                break
+    assert compared > 30
