@@ -65,9 +65,10 @@ __all__ = [
     "Timeout",
 ]
 
-#: Every action class a player (or a host, for :class:`Timeout`) applies, in
-#: the order of a hand.  :class:`FaceDownDeclare` is not among them: it is how
-#: the others see a :class:`Declare` in a view, and is never applied.
+#: Every action class a player (or a host, for
+#: :class:`~rummykit.engine.Timeout`) applies, in the order of a hand.
+#: :class:`~rummykit.engine.FaceDownDeclare` is not among them: it is how the
+#: others see a :class:`~rummykit.engine.Declare` in a view, and is never applied.
 ACTIONS: tuple[type[Action], ...] = (
     DrawStock,
     DrawDiscard,

@@ -176,6 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     finds raises :class:`SystemExit` with status 2, as argparse does; other
     usage errors print a message that starts with ``rummykit:`` and return 2.
 
+    >>> from rummykit.cli import main
     >>> main(["solve", "gin", "As 2s 3s", "--option", "knock_limit=-1"])
     2
     """
