@@ -67,7 +67,9 @@ from tests.strategies import deck_specs, meld_rules, ranks, wild_ranks
 MAX_BRUTE = 9
 """The most cards a hand compared with the brute force holds."""
 
-EXAMPLES = int(os.environ.get("RUMMYKIT_PARTITION_EXAMPLES", str(examples(150))))
+EXAMPLES = int(
+    os.environ.get("RUMMYKIT_PARTITION_EXAMPLES", str(examples(150, fast=25)))
+)
 """Examples per property; raise the variable for a deeper search."""
 
 PROPERTY = settings(

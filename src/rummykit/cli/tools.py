@@ -231,9 +231,12 @@ def replay(path: str, player: int | None) -> int:
     from rummykit.serialize import state_from_json
 
     try:
-        text = Path(path).read_bytes()
+        text = _read_save(path)
     except OSError as error:
         print(f"rummykit: cannot read {path}: {error}")
+        return 2
+    except RummyError as error:
+        print(f"rummykit: {path} is not a valid saved game: {error}")
         return 2
     if _kind(text) == "match":
         return _replay_match(path, text, player)
@@ -268,10 +271,30 @@ def replay(path: str, player: int | None) -> int:
     return 0
 
 
+def _read_save(path: str) -> bytes:
+    """A saved game's bytes, refusing (before reading more) a file larger
+    than :data:`rummykit.serialize.LIMITS` allows; /dev/zero included."""
+    from rummykit.errors import InvalidStateError
+    from rummykit.serialize import LIMITS
+
+    limit = LIMITS.max_bytes
+    with Path(path).open("rb") as file:
+        text = file.read(limit + 1)
+    if len(text) > limit:
+        raise InvalidStateError(
+            f"the file is larger than {limit:,} bytes (Limits.max_bytes)"
+        )
+    return text
+
+
 def _kind(text: bytes) -> object:
     """The ``kind`` a saved document says it is (``None`` if it says nothing)."""
     import json
 
+    from rummykit.serialize import LIMITS
+
+    if text.count(b",") > LIMITS.max_entries:
+        return None  # the loader refuses it, naming the limit, without parsing it
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
