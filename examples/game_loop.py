@@ -10,8 +10,8 @@ def main() -> None:
     variant = get_variant("rumino")
     agents: list[Agent] = [GreedyAgent(), RandomAgent(seed=1), GreedyAgent()]
     state = variant.new_game(players=len(agents), seed=42)
-    while not state.is_terminal:
-        player = state.current
+    # current_player is the seat whose decision is pending, None once the hand is over
+    while (player := state.current_player) is not None:
         view = state.view(player)  # a bot sees only what its seat may see
         action = agents[player].choose(view, view.legal_actions)
         print(f"player {player}: {action}")

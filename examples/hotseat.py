@@ -29,8 +29,8 @@ def render(view: PlayerView) -> str:
 def main(auto: bool) -> None:
     state = get_variant("classic", max_turnovers=1).new_game(players=2, seed=11)
     steps = 0
-    while not state.is_terminal:
-        view = state.view(state.current)
+    while (player := state.current_player) is not None:
+        view = state.view(player)
         print(render(view))
         if auto:
             choice = 1  # a scripted player: always the first action listed

@@ -97,6 +97,26 @@ def test_rank_values_and_symbols() -> None:
     assert "".join(rank.symbol for rank in Rank) == "A23456789TJQK"
 
 
+def test_a_rank_reads_as_its_notation() -> None:
+    assert str(Rank.QUEEN) == "Q"
+    assert [str(rank) for rank in Rank] == list("A23456789TJQK")
+    assert [f"{rank}" for rank in Rank] == list("A23456789TJQK")
+    assert f"[{Rank.TEN:>3}] [{Rank.ACE:<2}]" == "[  T] [A ]"
+    # the number is still there, and repr() still says which member it is
+    assert int(Rank.QUEEN) == 12 and f"{int(Rank.QUEEN):02d}" == "12"
+    assert repr(Rank.QUEEN) == "<Rank.QUEEN: 12>"
+    for rank in Rank:
+        assert Rank.parse(str(rank)) is rank
+    for suit in Suit:
+        assert str(suit) == f"{suit}" == suit.value
+
+
+@given(natural_cards())
+def test_a_card_reads_as_its_rank_then_its_suit(card: Card) -> None:
+    assert card.rank is not None and card.suit is not None
+    assert str(card) == f"{card.rank}{card.suit}" == str(card.rank) + str(card.suit)
+
+
 @pytest.mark.parametrize(
     "text", ["", "1", "11", "0", "14", "Z", "Ｋ", "AA", " A", "Jk"]
 )

@@ -410,6 +410,10 @@ def test_solve_with_an_option(capsys: pytest.CaptureFixture[str]) -> None:
         (["solve", "classic", "As 2x"], "rummykit: bad card '2x' at position 2"),
         (["solve", "classic", "As 2s 3s 1c"], "rummykit: bad card '1c'"),
         (["solve", "indian", "As 2s 3s", "--wild", "Z"], "rummykit: unknown rank 'Z'"),
+        (
+            ["solve", "classic", "As 2s 3s", "--wild", "7"],
+            "rummykit: ClassicRummy.partition: classic has no wild rank",
+        ),
     ],
 )
 def test_solve_refuses_bad_cards_with_status_2(

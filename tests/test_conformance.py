@@ -185,7 +185,11 @@ def check_state(state: State, variant: Variant, dealt: int) -> None:
         assert state.current_player is None
         assert state.pending is None
         assert state.legal_actions() == ()
-        assert state.shown == state.hands
+        # every hand still in play is shown; a seat out of it keeps what it
+        # showed (None for a dropped hand, which stays face down)
+        for seat in range(state.players):
+            if state.active[seat]:
+                assert state.shown[seat] == state.hands[seat]
         return
     assert state.current_player == state.current
     assert state.active[state.current]

@@ -771,3 +771,17 @@ def test_a_greedy_game_runs_to_an_end() -> None:
     state = game(4, max_turnovers=1)
     steps = list(play_random(state, greedy_agent, random.Random(3), cap=2000))
     assert steps and steps[-1][2].is_terminal
+
+
+def test_a_card_not_in_the_hand_is_named_in_the_singular() -> None:
+    state = ClassicRummy().new_game(players=2, seed=0).apply(DrawStock())
+    assert Card("As") not in state.hands[0] and Card("2s") in state.hands[0]
+    refusals = {
+        LayMeld("As"): "As is not in player 0's hand",
+        LayOff("As", target=0): "As is not in player 0's hand",
+        LayMeld("As 2s 3s"): "As 2s 3s are not all in player 0's hand",
+    }
+    for action, reason in refusals.items():
+        with pytest.raises(IllegalActionError) as refused:
+            state.apply(action)
+        assert refused.value.reason == reason

@@ -17,6 +17,7 @@ host's timeouts.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from decimal import Decimal
 
@@ -1190,3 +1191,28 @@ def test_golden_rummy_counts_three_identical_cards_as_a_pure_sequence() -> None:
     groups = ("8s 8s 8s", "9h Th Jh", "Kd Kc Kh", "2c 3c 4c 5c")
     state = drawn_for_declaration(variant, groups)
     assert_valid_declaration(state, groups)
+
+
+@pytest.mark.parametrize("preset", ["G", "S"])
+def test_a_dropped_hand_is_never_shown(preset: str) -> None:
+    """I-6: a dropped player's cards go out of play face down, so their
+    ``shown`` stays ``None`` (hidden) to the end of the hand, in the state, in
+    every view, in a view's JSON and in a save; the hands still in play are shown."""
+    from rummykit.agents import GreedyAgent
+    from rummykit.serialize import state_from_json, state_to_json, view_to_json
+
+    variant = PRESETS[preset]
+    state = variant.new_game(players=3, seed=5, dealer=2)
+    assert state.current_player == 0
+    state = step(state, Drop())
+    bot = GreedyAgent()
+    while (player := state.current_player) is not None:
+        view = state.view(player)
+        state = step(state, bot.choose(view, view.legal_actions))
+    assert state.shown[0] is None
+    assert state.shown[1] == state.hands[1] and state.shown[2] == state.hands[2]
+    for seat in range(3):
+        shown = state.view(seat).shown
+        assert shown[0] is None and shown[1] is not None and shown[2] is not None
+        assert json.loads(view_to_json(state.view(seat)))["shown"][0] is None
+    assert state_from_json(state_to_json(state)).shown == state.shown

@@ -5,6 +5,7 @@ to the partitioner."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -623,8 +624,10 @@ VARIANT_SAMPLES: tuple[Variant, ...] = (
 def test_variant_methods_are_the_partitioner_with_the_variants_rules(
     variant: Variant, hand: Hand, wild_rank: Rank | None, forbid: bool
 ) -> None:
-    # A variant refuses a hand its deck cannot deal (test_partition_bounds.py).
+    # A variant refuses a hand its deck cannot deal (test_partition_bounds.py),
+    # and a wild rank where it has none (test_a_variant_without_a_wild_rank_...).
     assume(all(hand.count(card) <= variant.deck.copies(card) for card in hand))
+    wild_rank = wild_rank if variant.has_wild_rank else None
     rules, points, requirement = (
         variant.meld_rules,
         variant.point_values,
@@ -699,3 +702,30 @@ def test_rumino_in_finds_seven_among_eight() -> None:
     )
     assert rumino.rumino_in(Hand.parse("3d 4d 5d 6d 7d 8d Ks Kh")) is None
     assert rumino.rumino_in(Hand.parse("3d 4d 5d 6d 7d 8d")) is None
+
+
+@pytest.mark.parametrize("variant", [ClassicRummy(), GinRummy(), Rumino()])
+def test_a_variant_without_a_wild_rank_refuses_wild_rank(variant: Variant) -> None:
+    hand = Hand.parse("7s 8s 9s 7h Kd")
+    assert not variant.has_wild_rank
+    calls: dict[str, Callable[[], object]] = {
+        "partition": lambda: variant.partition(hand, wild_rank=Rank.KING),
+        "deadwood": lambda: variant.deadwood(hand, wild_rank=Rank.KING),
+        "best_discard": lambda: variant.best_discard(hand, wild_rank=Rank.KING),
+        "all_partitions": lambda: variant.all_partitions(hand, wild_rank=Rank.KING),
+    }
+    for where, call in calls.items():
+        with pytest.raises(InvalidOptionError) as refused:
+            call()
+        message = str(refused.value)
+        assert message.startswith(f"{type(variant).__name__}.{where}: ")
+        assert f"{variant.name} has no wild rank" in message
+        assert "wild_rank must be None" in message
+    # None is still the default, and what the variant answers without a wild rank
+    assert variant.partition(hand, wild_rank=None) == variant.partition(hand)
+
+
+def test_indian_rummy_takes_a_wild_rank() -> None:
+    hand = Hand.parse("7s 8s 9s 7h Kd")
+    assert IndianRummy.has_wild_rank
+    assert IndianRummy().deadwood(hand, wild_rank=Rank.KING) == 7

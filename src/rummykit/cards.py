@@ -112,8 +112,11 @@ class Rank(IntEnum):
     Whether the ace also ranks above the king, and what each rank scores,
     depend on the variant's rules.
 
-    >>> Rank.TEN.symbol, int(Rank.QUEEN)
-    ('T', 12)
+    ``str()`` and f-strings give the rank's notation, as a card's does; ``int()``
+    gives its number:
+
+    >>> str(Rank.QUEEN), f"{Rank.TEN}", int(Rank.QUEEN)
+    ('Q', 'T', 12)
     >>> Rank.parse("10") is Rank.TEN
     True
     """
@@ -153,6 +156,13 @@ class Rank(IntEnum):
         'A'
         """
         return _RANK_SYMBOLS[self.value - 1]
+
+    def __str__(self) -> str:
+        return _RANK_SYMBOLS[self.value - 1]
+
+    def __format__(self, spec: str) -> str:
+        # As str(): a format spec pads or aligns the notation (int() for the number).
+        return format(_RANK_SYMBOLS[self.value - 1], spec)
 
     @classmethod
     def parse(cls, text: str) -> Rank:

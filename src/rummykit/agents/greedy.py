@@ -41,7 +41,7 @@ class GreedyAgent:
 
     >>> from rummykit import Hand, get_variant
     >>> state = get_variant("classic").new_game(players=2, seed=1)
-    >>> view = state.view(state.current)
+    >>> view = state.view(state.current_player)
     >>> GreedyAgent().choose(view, view.legal_actions) in view.legal_actions
     True
     """

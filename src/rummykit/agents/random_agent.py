@@ -16,7 +16,7 @@ class RandomAgent:
 
     >>> from rummykit import get_variant
     >>> state = get_variant("classic").new_game(players=2, seed=1)
-    >>> view = state.view(state.current)
+    >>> view = state.view(state.current_player)
     >>> RandomAgent(seed=3).choose(view, view.legal_actions) in view.legal_actions
     True
     """

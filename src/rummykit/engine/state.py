@@ -128,7 +128,8 @@ class State:
     queue: tuple[int, ...] = ()
     """Seats still to decide in a claim window or a show, in order."""
     shown: tuple[Hand | None, ...] = ()
-    """Hands made public; ``None`` while hidden."""
+    """Hands made public; ``None`` while hidden.  At the end of the hand every
+    hand still in play is shown; a dropped hand stays ``None``."""
     extra: object = None
     """The variant's own facts about the hand, in a frozen value of a type the
     variant defines (:meth:`RuleSet.new_extra`); ``None`` if it keeps none.
@@ -556,11 +557,19 @@ class State:
         return state
 
     def end(self, outcome: Outcome) -> State:
-        """The state with the hand over and every hand shown."""
+        """The state with the hand over and every hand still in it shown.
+
+        A seat out of the hand keeps what it showed: ``None`` if it never
+        showed its cards (a dropped hand stays face down)."""
         return self._evolve(
             phase=Phase.ENDED,
             outcome=outcome,
-            shown=tuple(self.hands),
+            shown=tuple(
+                hand if active else shown
+                for hand, active, shown in zip(
+                    self.hands, self.active, self.shown, strict=True
+                )
+            ),
             queue=(),
             decision_id=self.decision_id + 1,
         )

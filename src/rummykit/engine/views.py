@@ -157,7 +157,8 @@ class PlayerView:
     lapses: tuple[int, ...]
     """Timed-out decisions per seat."""
     shown: tuple[Hand | None, ...]
-    """Hands made public (at a show or the end of the hand); ``None`` if hidden."""
+    """Hands made public (at a show or the end of the hand); ``None`` if hidden.
+    A hand that left play unseen (an Indian Rummy drop) stays ``None``."""
     arranged: tuple[tuple[Card, ...], ...] = ()
     """The player's own arrangement during a show (what a timeout would freeze)."""
     outcome: Outcome | None

@@ -46,7 +46,7 @@ engine lists; a show's id is "show", the grouping the engine's optimal one.
 >>> codec.describe(18), codec.describe(219)
 ('discard Qs', 'declare rumino')
 >>> state = get_variant("classic").new_game(players=2, seed=0)
->>> view = state.view(state.current)
+>>> view = state.view(state.current_player)
 >>> action_to_id(DrawStock(), view), id_to_action(0, view)
 (0, DrawStock())
 """
@@ -418,7 +418,7 @@ class ActionCodec:
         >>> from rummykit import get_variant
         >>> state = get_variant("classic").new_game(players=2, seed=0)
         >>> codec = ActionCodec(state.rules)
-        >>> sorted(codec.legal_ids(state.view(state.current)))
+        >>> sorted(codec.legal_ids(state.view(state.current_player)))
         [0, 1]
         """
         found: dict[int, Action] = {}
@@ -433,7 +433,7 @@ class ActionCodec:
 
         >>> from rummykit import get_variant
         >>> state = get_variant("classic").new_game(players=2, seed=0)
-        >>> ActionCodec(state.rules).id_to_action(1, state.view(state.current))
+        >>> ActionCodec(state.rules).id_to_action(1, state.view(state.current_player))
         DrawDiscard()
         """
         found = self.legal_ids(view).get(action_id)
@@ -522,7 +522,7 @@ def id_to_action(action_id: int, view: PlayerView) -> Action:
 
     >>> from rummykit import get_variant
     >>> state = get_variant("rumino").new_game(players=2, seed=1)
-    >>> id_to_action(0, state.view(state.current))
+    >>> id_to_action(0, state.view(state.current_player))
     DrawStock()
     """
     return codec_for(view.rules, view.players).id_to_action(action_id, view)

@@ -56,6 +56,19 @@ def one_of(name: str, value: object, allowed: Iterable[object]) -> None:
         )
 
 
+def not_held(cards: Sequence[Card], seat: int) -> str:
+    """Why ``cards`` cannot be played: not all of them are in ``seat``'s hand.
+
+    >>> not_held(Hand.parse("As").cards, 1)
+    "As is not in player 1's hand"
+    >>> not_held(Hand.parse("As 2s").cards, 1)
+    "As 2s are not all in player 1's hand"
+    """
+    if len(cards) == 1:
+        return f"{cards[0]} is not in player {seat}'s hand"
+    return f"{' '.join(map(str, cards))} are not all in player {seat}'s hand"
+
+
 def whole(
     name: str,
     value: object,
@@ -106,6 +119,9 @@ class Variant(RuleSet):
     presets: ClassVar[tuple[str, ...]] = ()
     """The values of the variant's ``preset`` option, the default first; empty
     for a variant without presets."""
+    has_wild_rank: ClassVar[bool] = False
+    """Whether a hand of the variant can have a wild rank (Indian Rummy's cut
+    joker).  Where it cannot, the partitioning methods refuse ``wild_rank=``."""
 
     def new_game(
         self,
@@ -278,6 +294,24 @@ class Variant(RuleSet):
             return self._refuse(codes, JOKER_CODE, deck.jokers, where)
         return hand
 
+    def _no_wild_rank(self, wild_rank: object, where: str) -> None:
+        """Refuse a wild rank where the variant has none.
+
+        :raises InvalidOptionError: naming the option and the rule.
+
+        >>> from rummykit.variants import get_variant
+        >>> get_variant("classic")._no_wild_rank(Rank.SEVEN, "partition")
+        Traceback (most recent call last):
+        ...
+        rummykit.errors.InvalidOptionError: ClassicRummy.partition: classic has no wild rank (no card is wild for its rank), so wild_rank must be None, not <Rank.SEVEN: 7>
+        """
+        if wild_rank is not None and not self.has_wild_rank:
+            raise InvalidOptionError(
+                f"{type(self).__name__}.{where}: {self.name} has no wild rank "
+                f"(no card is wild for its rank), so wild_rank must be None, "
+                f"not {quoted(wild_rank)}"
+            )
+
     def _refuse(self, codes: tuple[int, ...], code: int, held: int, where: str) -> Hand:
         deck = self.deck
         raise InvalidCardError(
@@ -298,6 +332,7 @@ class Variant(RuleSet):
         >>> print(get_variant("classic").partition(Hand.parse("As 2s 3s 9d")))
         [As 2s 3s] deadwood 9d = 9
         """
+        self._no_wild_rank(wild_rank, "partition")
         return partition(
             self._fitting_hand(hand, "partition"),
             self.meld_rules,
@@ -323,6 +358,7 @@ class Variant(RuleSet):
         >>> get_variant("classic").deadwood(Hand.parse("As 2s 3s 9d 4d"), discard=True)
         4
         """
+        self._no_wild_rank(wild_rank, "deadwood")
         return deadwood(
             self._fitting_hand(hand, "deadwood"),
             self.meld_rules,
@@ -346,6 +382,7 @@ class Variant(RuleSet):
         >>> get_variant("classic").best_discard(Hand.parse("As 2s 3s 9d 4d")).discard
         Card('9d')
         """
+        self._no_wild_rank(wild_rank, "best_discard")
         return best_discard(
             self._fitting_hand(hand, "best_discard"),
             self.meld_rules,
@@ -370,6 +407,7 @@ class Variant(RuleSet):
         >>> len(get_variant("classic").all_partitions(Hand.parse("6s 7s 8s 9s 9h 9d 9c")))
         2
         """
+        self._no_wild_rank(wild_rank, "all_partitions")
         return all_partitions(
             self._fitting_hand(hand, "all_partitions"),
             self.meld_rules,

@@ -44,7 +44,7 @@ from rummykit.engine.actions import Event
 from rummykit.errors import InvalidMeldError, InvalidOptionError, quoted
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import PointValues, possible_layoffs, possible_melds
-from rummykit.variants.base import Variant, flag, one_of, whole
+from rummykit.variants.base import Variant, flag, not_held, one_of, whole
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -279,7 +279,7 @@ class ClassicRummy(Variant):
         try:
             rest = state.hands[state.current].remove(*cards)
         except ValueError:
-            return f"{' '.join(map(str, cards))} are not all in player {state.current}'s hand"
+            return not_held(cards, state.current)
         if not rest:
             if self.discard_to_go_out:
                 return "a player must keep a card to discard when going out (discard_to_go_out)"

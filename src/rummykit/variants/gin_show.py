@@ -45,6 +45,7 @@ from rummykit.engine import (
 from rummykit.engine.actions import Event
 from rummykit.melds import Meld, MeldRules
 from rummykit.partition import possible_layoffs, possible_melds
+from rummykit.variants.base import not_held
 
 if TYPE_CHECKING:  # pragma: no cover
     from rummykit.variants.gin import GinRummy
@@ -159,7 +160,7 @@ def check_show(gin: GinRummy, state: State, action: Action) -> str | None:
         try:
             rest = hand.remove(*action.cards)
         except ValueError:
-            return f"{' '.join(map(str, action.cards))} are not all in player {state.current}'s hand"
+            return not_held(action.cards, state.current)
         reason = LAYING.why_not(action.cards)
         if reason is not None:
             return f"not a meld of at most five cards: {reason}"
@@ -175,7 +176,7 @@ def check_show(gin: GinRummy, state: State, action: Action) -> str | None:
         if len(action.cards) != 1:
             return "cards are laid off one at a time"
         if action.cards[0] not in hand:
-            return f"{action.cards[0]} is not in player {state.current}'s hand"
+            return not_held(action.cards, state.current)
         if not 0 <= action.target < len(state.table):
             return f"there is no meld {action.target} on the table"
         placed = state.table[action.target]

@@ -137,6 +137,7 @@ class IndianRummy(Variant):
     name: ClassVar[str] = "indian"
     aliases: ClassVar[tuple[str, ...]] = ("indian_rummy", "13card", "gamentio")
     presets: ClassVar[tuple[str, ...]] = _PRESETS
+    has_wild_rank: ClassVar[bool] = True
     min_players: ClassVar[int] = 2
     """The fewest players at the table."""
 
