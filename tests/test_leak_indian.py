@@ -273,6 +273,13 @@ def test_a_wrong_declaration_turns_the_finish_card_up_everywhere() -> None:
         # What the others see of seat 0 depends on its cards, as it should:
         # they are public now.
         assert two.view(player).shown[0] != view.shown[0]
+    # Once the hand is over the declarer's hand stays shown whole.
+    ended = one
+    while not ended.is_terminal:
+        ended = ended.apply(
+            GreedyAgent().choose(ended.view(ended.current), ended.legal_actions())
+        )
+    assert ended.view(1).shown[0] == Hand.parse(DECLARER).add(Card("Kd"))
     # A valid declaration still keeps its finish card face down.
     valid = declared("Kd", "2c")
     seen = [event for event in valid.view(1).history if event.player == 0][-1]
