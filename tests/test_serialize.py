@@ -775,7 +775,8 @@ HOSTILE: list[tuple[str, Builder, str]] = [
         "not a rummykit document",
     ),
     ("no-format", edited(deleter("format")), "not a rummykit document"),
-    ("unknown-version", edited(setter("version", value=2)), "unsupported version 2"),
+    ("unknown-version", edited(setter("version", value=3)), "unsupported version 3"),
+    ("version-1", edited(setter("version", value=1)), "a version 1 save, which"),
     ("version-string", edited(setter("version", value="1")), "unsupported version '1'"),
     ("version-huge", edited(setter("version", value=10**30)), "unsupported version"),
     (
@@ -1144,7 +1145,12 @@ HOSTILE: list[tuple[str, Builder, str]] = [
         edited(setter("snapshot", "decision_id", value=10**30)),
         "snapshot does not match",
     ),
-    ("no-snapshot", edited(deleter("snapshot")), "snapshot does not match"),
+    ("no-snapshot", edited(deleter("snapshot")), "the saved game has no snapshot"),
+    (
+        "snapshot-not-an-object",
+        edited(setter("snapshot", value=[1])),
+        "snapshot must be an object",
+    ),
     # a save with timers
     (
         "timeout-for-an-old-decision",
@@ -1288,6 +1294,7 @@ HOSTILE_FILES: dict[str, str] = {
     "nested_object.json": "has a value of the wrong type",
     "deeply_nested.json": "not valid JSON",
     "not_utf8.json": "not UTF-8",
+    "version_1.json": "a version 1 save, which this rummykit no longer reads",
 }
 
 
@@ -1410,7 +1417,7 @@ HOSTILE_MATCHES: list[tuple[str, Builder, str]] = [
     (
         "no-snapshot",
         edited(deleter("snapshot"), match_save),
-        "snapshot does not match the replayed match",
+        "the saved match has no snapshot",
     ),
 ]
 

@@ -22,6 +22,7 @@ payee.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from decimal import Decimal
 from typing import Protocol
 
@@ -30,6 +31,7 @@ import attrs
 from rummykit._arguments import MAX_HANDS, check_rng, check_seed, whole_number
 from rummykit.engine import (
     Action,
+    History,
     Outcome,
     Payment,
     PendingDecision,
@@ -98,6 +100,11 @@ class MatchRules(Protocol):
         ...
 
 
+def _history(actions: Iterable[Action]) -> History[Action]:
+    """Keep a history as it is (evolving a match must not copy it)."""
+    return actions if isinstance(actions, History) else History(actions)
+
+
 @attrs.frozen(kw_only=True)
 class Match:
     """A series of hands of one variant.
@@ -137,8 +144,10 @@ class Match:
     """The seed the match was started from, for saving and replaying it."""
     first_dealer: int | None = None
     """The dealer asked for at the start (``None`` for the variant's choice)."""
-    actions: tuple[Action, ...] = ()
-    """Every action applied to the match, in order."""
+    actions: History[Action] = attrs.field(default=History(), converter=_history)
+    """Every action applied to the match, in order: a
+    :class:`~rummykit.engine.History`, which reads like a tuple and grows in
+    constant time, so a long match replays in time proportional to its length."""
 
     @classmethod
     def start(
@@ -309,7 +318,7 @@ class Match:
         :raises IllegalActionError: if the action is illegal; nothing changes.
         """
         self.check(action)
-        actions = (*self.actions, action)
+        actions = self.actions.add(action)
         if self.queue:
             after = self.variant.apply_match_action(self, action)._advance()
             return attrs.evolve(after, actions=actions)

@@ -231,9 +231,12 @@ def replay(path: str, player: int | None) -> int:
     from rummykit.serialize import state_from_json
 
     try:
-        text = Path(path).read_bytes()
+        text = _read_save(path)
     except OSError as error:
         print(f"rummykit: cannot read {path}: {error}")
+        return 2
+    except RummyError as error:
+        print(f"rummykit: {path} is not a valid saved game: {error}")
         return 2
     if _kind(text) == "match":
         return _replay_match(path, text, player)
@@ -266,6 +269,22 @@ def replay(path: str, player: int | None) -> int:
     if state.outcome is not None:
         print(f"result: {state.outcome.note}")
     return 0
+
+
+def _read_save(path: str) -> bytes:
+    """A saved game's bytes, refusing (before reading more) a file larger
+    than :data:`rummykit.serialize.LIMITS` allows; /dev/zero included."""
+    from rummykit.errors import InvalidStateError
+    from rummykit.serialize import LIMITS
+
+    limit = LIMITS.max_bytes
+    with Path(path).open("rb") as file:
+        text = file.read(limit + 1)
+    if len(text) > limit:
+        raise InvalidStateError(
+            f"the file is larger than {limit:,} bytes (Limits.max_bytes)"
+        )
+    return text
 
 
 def _kind(text: bytes) -> object:
