@@ -259,3 +259,15 @@ def test_replay_checks_the_size_before_reading(
     assert status == [2]
     assert "larger than 20,000,000 bytes" in capsys.readouterr().out
     assert seconds < 1.0, seconds
+
+
+def test_replay_refuses_too_many_entries_without_parsing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "many.json"
+    path.write_text('{"kind": "match", "x": [' + '"As", ' * 3_000_000 + "0]}")
+    status: list[int] = []
+    seconds = cpu_seconds(lambda: status.append(main(["replay", str(path)])))
+    assert status == [2]
+    assert "max_entries" in capsys.readouterr().out
+    assert seconds < 1.0, seconds

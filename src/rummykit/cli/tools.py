@@ -291,6 +291,10 @@ def _kind(text: bytes) -> object:
     """The ``kind`` a saved document says it is (``None`` if it says nothing)."""
     import json
 
+    from rummykit.serialize import LIMITS
+
+    if text.count(b",") > LIMITS.max_entries:
+        return None  # the loader refuses it, naming the limit, without parsing it
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
