@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from rummykit.variants import ClassicRummy, IndianRummy, Rumino, Variant
+from rummykit.variants import ClassicRummy, GinRummy, IndianRummy, Rumino, Variant
 
 _SETUPS: list[tuple[str, Variant, int]] = [
     ("classic, 2 players", ClassicRummy(max_turnovers=3), 2),
@@ -37,6 +37,7 @@ _SETUPS: list[tuple[str, Variant, int]] = [
     ("rumino, 4 players", Rumino(), 4),
     ("indian gamentio, 2 players", IndianRummy(), 2),
     ("indian standard, 4 players", IndianRummy(preset="standard"), 4),
+    ("gin, 2 players", GinRummy(), 2),
 ]
 
 Run = Callable[[list[int]], tuple[int, float]]

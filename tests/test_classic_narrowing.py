@@ -5,14 +5,13 @@ the melds and lay-offs of the full ones, in the same order."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit import Card, Hand, Rank, Suit
+from rummykit import Card, Hand
 from rummykit.melds import Meld
 from rummykit.partition import possible_layoffs, possible_melds
+from rummykit.partition.catalogue import every_meld
 from rummykit.variants import ClassicRummy
 from rummykit.variants.classic import _extending, _melds
 from tests.strategies import NATURAL_CARDS
@@ -21,21 +20,6 @@ classic_hands = st.lists(
     st.sampled_from(NATURAL_CARDS), min_size=0, max_size=13, unique=True
 )
 options = st.builds(ClassicRummy, ace_high=st.booleans(), wrap=st.booleans())
-
-
-@cache
-def every_meld(variant: ClassicRummy) -> tuple[Meld, ...]:
-    """Every meld of one deck: a set holds one rank and a run one suit, so each
-    group is listed on its own (the listing takes at most MAX_LISTING_SIZE cards)."""
-    groups = [[c for c in NATURAL_CARDS if c.rank == r] for r in Rank] + [
-        [c for c in NATURAL_CARDS if c.suit == s] for s in Suit
-    ]
-    return tuple(
-        meld
-        for group in groups
-        if group
-        for meld in possible_melds(Hand(group), variant.meld_rules, limit=10_000)
-    )
 
 
 @given(classic_hands, options)
@@ -51,7 +35,7 @@ def test_narrowed_layoffs_are_every_layoff(
     cards: list[Card], data: st.DataObject, variant: ClassicRummy
 ) -> None:
     rules = variant.meld_rules
-    meld: Meld = data.draw(st.sampled_from(every_meld(variant)))
+    meld: Meld = data.draw(st.sampled_from(every_meld(variant.meld_rules)))
     hand = Hand(card for card in cards if card not in meld.cards)
     narrowed = _extending(meld, hand.codes)
     assert possible_layoffs(meld, narrowed, rules, limit=max(len(hand), 1)) == (

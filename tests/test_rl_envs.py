@@ -23,8 +23,8 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 from rummykit import Card, get_variant
-from rummykit.engine import State
-from rummykit.rl import ObservationLayout, SingleAgentEnv, env
+from rummykit.engine import DeclareGin, Discard, Knock, State
+from rummykit.rl import ObservationEncoder, ObservationLayout, SingleAgentEnv, env
 from rummykit.rl.aec import RummyEnv, hand_rewards
 from rummykit.variants import VARIANTS
 from tests.games import seated
@@ -228,6 +228,59 @@ def test_the_observation_layout_reads_the_view() -> None:
     assert vector[at["hand_sizes"] : at["hand_sizes"] + 3].tolist() == sizes
 
 
+@pytest.mark.parametrize(("name", "options"), SETUPS, ids=IDS)
+def test_observations_folded_step_by_step_equal_a_fresh_encoding(
+    name: str, options: dict[str, Any]
+) -> None:
+    players = _seated(name, options, 3)
+    game = env(name, players=players, **options)
+    layout = ObservationLayout(players)
+    at = layout.offsets
+    cards = layout.CARDS
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(1, 40):
+        if compared > 60:
+            break
+        game.reset(seed=seed)
+        for _ in range(80):
+            state = game.state
+            # Observe a random subset of seats, so some encoders skip steps.
+            for seat, agent in enumerate(game.possible_agents):
+                if rng.random() < 0.5:
+                    continue
+                vector = game.observe(agent)["observation"]
+                assert (vector == layout.encode(state.view(seat))).all()
+                discarded = np.zeros(players * cards, dtype=np.float32)
+                for event in state.history:
+                    if event.card is not None and isinstance(
+                        event.action, Discard | Knock | DeclareGin
+                    ):
+                        relative = (event.player - seat) % players
+                        discarded[relative * cards + event.card.code] += 1
+                start = at["discarded"]
+                assert (vector[start : start + players * cards] == discarded).all()
+                compared += 1
+            if state.is_terminal:
+                break
+            game.step(rng.choice(sorted(game.legal_actions())))
+    assert compared > 50
+
+
+def test_an_encoder_starts_afresh_on_another_hand() -> None:
+    rules = get_variant("classic")
+    layout = ObservationLayout(2)
+    encoder = ObservationEncoder(layout)
+    state = rules.new_game(players=2, seed=1)
+    rng = random.Random(0)
+    for _ in range(30):
+        state = state.apply(rng.choice(state.legal_actions()))
+        encoder.encode(state.view(0))
+    other = rules.new_game(players=2, seed=2)
+    for view in (other.view(0), other.view(1), state.view(1)):
+        assert (encoder.encode(view) == layout.encode(view)).all()
+
+
 def test_raw_view_and_truncation() -> None:
     game = env("classic", players=2, raw_view=True, max_actions=3)
     game.reset(seed=2)
@@ -282,3 +335,24 @@ def test_the_wrapper_plays_the_bots_and_pays_the_learners_seat() -> None:
     assert reward == hand_rewards(game.state)[2]
     with pytest.raises(ValueError, match="opponents must hold 2 agents"):
         SingleAgentEnv("classic", players=3, opponents=[])
+
+
+def test_the_wrappers_observations_equal_a_fresh_encoding() -> None:
+    single = SingleAgentEnv("classic", opponents="random", max_turnovers=2)
+    rng = random.Random(4)
+    compared = 0
+    for seed in range(3):
+        observation, _ = single.reset(seed=seed)
+        for _ in range(60):
+            view = single.state.view(single.seat)
+            assert (observation["observation"] == single.layout.encode(view)).all()
+            compared += 1
+            legal = np.flatnonzero(observation["action_mask"])
+            if not legal.size:
+                break
+            observation, _, terminated, truncated, _ = single.step(
+                int(legal[rng.randrange(legal.size)])
+            )
+            if terminated or truncated:
+                break
+    assert compared > 30

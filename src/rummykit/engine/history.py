@@ -21,7 +21,7 @@ same items.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, final, overload
 
 __all__ = ["History"]
@@ -43,13 +43,14 @@ class History(Sequence[T]):
     (True, True)
     """
 
-    __slots__ = ("_before", "_hash", "_items", "_last", "_len")
+    __slots__ = ("_before", "_hash", "_items", "_last", "_len", "_mapped")
 
     _before: History[T] | None
     _last: T | None
     _len: int
     _items: tuple[T, ...] | None
     _hash: int | None
+    _mapped: dict[object, History[T]] | None
 
     def __init__(self, items: Iterable[T] = ()) -> None:
         values = tuple(items)
@@ -58,6 +59,7 @@ class History(Sequence[T]):
         self._len = len(values)
         self._before = None
         self._last = values[-1] if values else None
+        self._mapped = None
 
     @classmethod
     def _grown(cls, before: History[T], item: T) -> History[T]:
@@ -67,6 +69,7 @@ class History(Sequence[T]):
         grown._len = before._len + 1
         grown._items = None
         grown._hash = None
+        grown._mapped = None
         return grown
 
     # -- growing -----------------------------------------------------------------------
@@ -92,6 +95,48 @@ class History(Sequence[T]):
 
     def __add__(self, other: Iterable[T]) -> History[T]:
         return self.extend(other)
+
+    def mapped(self, key: object, function: Callable[[T], T]) -> History[T]:
+        """This history with ``function`` applied to each item, kept under ``key``.
+
+        The result is kept with this history and with each history it grew
+        from, so mapping a history a few items longer than one already mapped
+        under the same ``key`` calls ``function`` for the new items only.
+        ``key`` must be hashable, and ``function`` must give equal results for
+        equal items under one key.
+
+        >>> calls = []
+        >>> def double(item: int) -> int:
+        ...     calls.append(item)
+        ...     return 2 * item
+        >>> first = History([1, 2]).add(3)
+        >>> first.mapped("double", double), first.add(4).mapped("double", double)
+        (History((2, 4, 6)), History((2, 4, 6, 8)))
+        >>> calls
+        [1, 2, 3, 4]
+        """
+        newer: list[History[T]] = []
+        node: History[T] = self
+        while True:
+            known = node._mapped
+            if known is not None and key in known:
+                result: History[T] = known[key]
+                break
+            if node._before is None:
+                result = History(function(item) for item in node.items())
+                node._mapped = (
+                    {key: result} if known is None else {**known, key: result}
+                )
+                break
+            newer.append(node)
+            node = node._before
+        for node in reversed(newer):
+            result = History._grown(result, function(node._last))  # type: ignore[arg-type]
+            if node._mapped is None:
+                node._mapped = {key: result}
+            else:
+                node._mapped[key] = result
+        return result
 
     # -- reading -----------------------------------------------------------------------
 

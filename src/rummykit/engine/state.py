@@ -16,6 +16,7 @@ was.  Keeping an old state is undo.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -61,6 +62,11 @@ _DISCARDS = tuple(Discard(Card.from_code(code)) for code in range(JOKER_CODE + 1
 
 _LEGAL = "_legal_actions"
 """Where a state keeps its list of legal actions once it has been asked for it."""
+
+
+def _seen_by(player: int, event: Event) -> Event:
+    """``event`` as ``player`` sees it: their own in full, others' censored."""
+    return event if event.player == player else event.censored()
 
 
 def _events(events: Iterable[Event]) -> History[Event]:
@@ -644,10 +650,9 @@ class State:
         (True, (10, 10))
         """
         whole_number("player", player, 0, self.players - 1)
-        history = tuple(
-            event if event.player == player else event.censored()
-            for event in self.history
-        )
+        history = self.history.mapped(
+            (_seen_by, player), functools.partial(_seen_by, player)
+        ).items()
         decision = self.pending
         legal = (
             self.legal_actions()

@@ -26,11 +26,12 @@ from rummykit.rl.actions import (
 
 if TYPE_CHECKING:  # pragma: no cover
     from rummykit.rl.aec import RummyEnv, env, hand_rewards
-    from rummykit.rl.observations import ObservationLayout
+    from rummykit.rl.observations import ObservationEncoder, ObservationLayout
     from rummykit.rl.single import SingleAgentEnv
 
 __all__ = [
     "ActionCodec",
+    "ObservationEncoder",
     "ObservationLayout",
     "RummyEnv",
     "Section",
@@ -47,6 +48,7 @@ _LAZY = {
     "RummyEnv": "rummykit.rl.aec",
     "env": "rummykit.rl.aec",
     "hand_rewards": "rummykit.rl.aec",
+    "ObservationEncoder": "rummykit.rl.observations",
     "ObservationLayout": "rummykit.rl.observations",
     "SingleAgentEnv": "rummykit.rl.single",
 }

@@ -60,7 +60,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from rummykit.cards import JOKER_CODE, Card, Hand
+from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.engine import (
     Action,
     Claim,
@@ -80,7 +80,7 @@ from rummykit.engine import (
 from rummykit.engine.rules import RuleSet
 from rummykit.errors import IllegalActionError, RummyError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import possible_melds
+from rummykit.partition.catalogue import every_meld
 
 __all__ = [
     "CARD_KINDS",
@@ -103,6 +103,9 @@ _NO_TABLE = frozenset({"rumino", "indian"})
 _MAX_EXTENSION = 11
 
 _SUIT_MASKS = 15
+
+#: The most ids a codec remembers per kind before it starts afresh.
+_KNOWN_LIMIT = 4096
 
 
 class UnencodableActionError(RummyError, ValueError):
@@ -189,25 +192,11 @@ def _variant_actions(rules: RuleSet) -> tuple[type[Action], ...]:
     return tuple(found[name] for name in sorted(found))
 
 
-_CATALOGUE_LIMIT = 10_000
-
-
 def _catalogue(rules: MeldRules) -> tuple[Meld, ...]:
-    """Every natural meld of one deck: the sets of each rank, then the runs of
-    each suit (a set holds one rank and a run one suit, so listing each group
-    on its own finds them all and keeps each listing small)."""
-    by_rank = [
-        [Card.from_code(code) for code in range(JOKER_CODE) if code % 13 == rank]
-        for rank in range(13)
-    ]
-    by_suit = [
-        [Card.from_code(code) for code in range(JOKER_CODE) if code // 13 == suit]
-        for suit in range(4)
-    ]
+    """Every natural meld of one deck, in card-code order."""
     found: dict[tuple[int, ...], Meld] = {}
-    for group in by_rank + by_suit:
-        for meld in possible_melds(Hand(group), rules, limit=_CATALOGUE_LIMIT):
-            found.setdefault(_meld_key(meld.cards), meld)
+    for meld in every_meld(rules):
+        found.setdefault(_meld_key(meld.cards), meld)
     return tuple(found[key] for key in sorted(found))
 
 
@@ -293,6 +282,12 @@ class ActionCodec:
         }
         self.sections: tuple[Section, ...] = tuple(sections)
         self.size = start
+        self._lay_meld_start = self.section("lay_meld").start if self.catalogue else 0
+        self._lay_off_start = self.section("lay_off").start if self.table_slots else 0
+        # Ids already worked out: actions are values, so an action has one id
+        # (a lay-off's also depends on its table meld and the wild rank).
+        self._ids: dict[Action, int] = {}
+        self._lay_off_ids: dict[tuple[object, ...], int] = {}
 
     def __repr__(self) -> str:
         name = getattr(self.rules, "name", type(self.rules).__name__)
@@ -324,7 +319,20 @@ class ActionCodec:
         >>> ActionCodec(get_variant("rumino")).action_to_id(Knock(Card("Jk")))
         112
         """
+        known = self._ids.get(action)
+        if known is not None:
+            return known
         kind = type(action)
+        if kind is LayOff and self.table_slots:
+            assert isinstance(action, LayOff)
+            return self._lay_off_id(action, view)
+        found = self._encode(action, kind)
+        if len(self._ids) >= _KNOWN_LIMIT:
+            self._ids.clear()
+        self._ids[action] = found
+        return found
+
+    def _encode(self, action: Action, kind: type[Action]) -> int:
         flag = _FLAGS.get(kind)
         if flag is not None:
             return flag
@@ -355,10 +363,7 @@ class ActionCodec:
                     f"cannot encode {action}: the meld catalogue holds melds of "
                     "natural cards only"
                 )
-            return self.section("lay_meld").start + index
-        if kind is LayOff and self.table_slots:
-            assert isinstance(action, LayOff)
-            return self._lay_off_id(action, view)
+            return self._lay_meld_start + index
         raise UnencodableActionError(
             f"cannot encode {action!r}: no id for a {kind.__name__} in {self!r}"
         )
@@ -374,7 +379,19 @@ class ActionCodec:
                 f"cannot encode {action}: there is no table meld {action.target}"
             )
         placed = view.table[action.target].meld
-        base = self.section("lay_off").start + action.target * _SLOT
+        key = (action, placed, view.wild_rank)
+        known = self._lay_off_ids.get(key)
+        if known is None:
+            known = self._lay_off_offset(action, placed, view.wild_rank)
+            if len(self._lay_off_ids) >= _KNOWN_LIMIT:
+                self._lay_off_ids.clear()
+            self._lay_off_ids[key] = known
+        return self._lay_off_start + action.target * _SLOT + known
+
+    def _lay_off_offset(
+        self, action: LayOff, placed: Meld, wild_rank: Rank | None
+    ) -> int:
+        """The id of a lay-off on ``placed``, counted from the meld's first slot."""
         if placed.kind is MeldKind.SET:
             mask = 0
             for card in action.cards:
@@ -389,12 +406,12 @@ class ActionCodec:
                         f"cannot encode {action}: two cards of one suit"
                     )
                 mask |= bit
-            return base + mask - 1
+            return mask - 1
         assert self.meld_rules is not None
         grown = Meld.build(
             [*placed.cards, *action.cards],
             self.meld_rules,
-            wild_rank=view.wild_rank,
+            wild_rank=wild_rank,
             kind=MeldKind.RUN,
         )
         old = [card.code for card in placed.stands_for]
@@ -404,7 +421,7 @@ class ActionCodec:
                 above = len(new) - len(old) - below
                 index = _EXTENSION_INDEX.get((below, above))
                 if index is not None:
-                    return base + _SUIT_MASKS + index
+                    return _SUIT_MASKS + index
         raise UnencodableActionError(
             f"cannot encode {action}: it does not extend meld {action.target} "
             "at its ends"

@@ -27,7 +27,7 @@ from rummykit.cards import Card
 from rummykit.engine import Action, PlayerView, State
 from rummykit.errors import IllegalActionError, InvalidOptionError, InvalidStateError
 from rummykit.rl.actions import ActionCodec, codec_for
-from rummykit.rl.observations import ObservationLayout
+from rummykit.rl.observations import ObservationEncoder, ObservationLayout
 from rummykit.variants import Variant, get_variant
 
 __all__ = ["REWARDS", "RummyEnv", "env", "hand_rewards"]
@@ -143,7 +143,12 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         self._seeds = random.Random()
         self.state: State = rules.new_game(players=players, seed=0)
         self._legal: dict[int, Action] = {}
+        self._legal_ids = np.zeros(0, dtype=np.intp)
         self._steps = 0
+        # One view per seat and state: the state a cached view belongs to.
+        self._views: dict[int, PlayerView] = {}
+        self._views_of: State | None = None
+        self._encoders = [ObservationEncoder(self.layout) for _ in range(players)]
 
     # -- spaces --------------------------------------------------------------------
 
@@ -185,6 +190,8 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
             )
         self.state = state
         self._steps = 0
+        for encoder in self._encoders:
+            encoder.reset()
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -211,11 +218,24 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         else:
             seat = state.current
             self.agent_selection = self.possible_agents[seat]
-            self._legal = self.codec.legal_ids(state.view(seat))
+            self._legal = self.codec.legal_ids(self._view(seat))
+        self._legal_ids = np.fromiter(
+            self._legal, dtype=np.intp, count=len(self._legal)
+        )
         if self.raw_view:
             for seat, agent in enumerate(self.possible_agents):
                 if agent in self.infos:
-                    self.infos[agent] = {"view": state.view(seat)}
+                    self.infos[agent] = {"view": self._view(seat)}
+
+    def _view(self, seat: int) -> PlayerView:
+        """``seat``'s view of the current state, built once per state."""
+        if self._views_of is not self.state:
+            self._views = {}
+            self._views_of = self.state
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.view(seat)
+        return view
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Apply the action with id ``action`` for the agent whose turn it is.
@@ -254,20 +274,22 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its vector and its action mask."""
         seat = self.possible_agents.index(agent)
-        view = self.state.view(seat)
+        view = self._view(seat)
         mask = np.zeros(self.codec.size, dtype=np.int8)
-        if seat == self.state.current_player and agent in self.agents:
-            legal = (
-                self._legal
-                if not (self.terminations[agent] or self.truncations[agent])
-                else {}
-            )
-            mask[list(legal)] = 1
-        return {"observation": self.layout.encode(view), "action_mask": mask}
+        if (
+            seat == self.state.current_player
+            and agent in self.agents
+            and not (self.terminations[agent] or self.truncations[agent])
+        ):
+            mask[self._legal_ids] = 1
+        return {
+            "observation": self._encoders[seat].encode(view),
+            "action_mask": mask,
+        }
 
     def view(self, agent: str) -> PlayerView:
         """``agent``'s raw :class:`~rummykit.engine.PlayerView`."""
-        return self.state.view(self.possible_agents.index(agent))
+        return self._view(self.possible_agents.index(agent))
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """``agent``'s action mask (see :meth:`observe`)."""

@@ -44,14 +44,16 @@ from rummykit.engine import (
     DeclareGin,
     Discard,
     DrawDiscard,
+    Event,
     Knock,
     Phase,
     PlayerView,
 )
 
-__all__ = ["ObservationLayout"]
+__all__ = ["ObservationEncoder", "ObservationLayout"]
 
 _PHASES = tuple(Phase)
+_PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
 
 
 class ObservationLayout:
@@ -95,56 +97,135 @@ class ObservationLayout:
         """The observation vector of ``view`` (a new array each call).
 
         It reads nothing but the view, so two states that give a player equal
-        views give equal observations.
+        views give equal observations.  It folds in the whole history; an
+        :class:`ObservationEncoder` gives the same vectors for a seat's
+        successive views, folding in only the new events.
 
         >>> from rummykit import get_variant
         >>> view = get_variant("rumino").new_game(players=2, seed=1).view(1)
         >>> ObservationLayout(2).encode(view).shape
         (559,)
         """
-        out = np.zeros(self.size, dtype=np.float32)
-        at = self.offsets
-        cards = self.CARDS
-        players = self.players
+        return ObservationEncoder(self).encode(view)
+
+
+class ObservationEncoder:
+    """Encodes one seat's successive views of a hand, history included.
+
+    The ``taken`` and ``discarded`` planes are kept between calls, and each
+    call folds in only the history events that are new since the last one; a
+    view of another hand (a history that does not continue the last one)
+    starts the planes afresh.  The vectors equal
+    :meth:`ObservationLayout.encode`'s.
+
+    >>> from rummykit import get_variant
+    >>> from rummykit.engine import DrawStock
+    >>> state = get_variant("classic").new_game(players=2, seed=3)
+    >>> layout = ObservationLayout(players=2)
+    >>> encoder = ObservationEncoder(layout)
+    >>> first = encoder.encode(state.view(1))
+    >>> later = state.apply(DrawStock()).view(1)
+    >>> bool((encoder.encode(later) == layout.encode(later)).all())
+    True
+    """
+
+    def __init__(self, layout: ObservationLayout) -> None:
+        self.layout = layout
+        at = layout.offsets
+        self._taken = at["taken"]
+        self._planes_stop = at["discarded"] + layout.players * layout.CARDS
+        self._planes = np.zeros(self._planes_stop - self._taken, dtype=np.float32)
+        self._player = -1
+        self._seen = 0
+        self._last: Event | None = None
+
+    def reset(self) -> None:
+        """Forget the folded history: the next view is encoded from scratch."""
+        self._planes[:] = 0
+        self._seen = 0
+        self._last = None
+
+    def _fold(self, view: PlayerView) -> None:
+        history = view.history
+        seen = self._seen
+        if (
+            view.player != self._player
+            or len(history) < seen
+            or (seen and history[seen - 1] != self._last)
+        ):
+            self.reset()
+            self._player = view.player
+            seen = 0
+        if len(history) == seen:
+            return
+        planes = self._planes
+        cards = self.layout.CARDS
+        players = self.layout.players
         me = view.player
-
-        def seat(other: int) -> int:
-            return (other - me) % players
-
-        for card in view.hand.cards:
-            out[at["hand"] + card.code] += 1
-        if view.pile:
-            out[at["pile_top"] + view.pile[-1].code] = 1
-        for card in view.pile:
-            out[at["pile"] + card.code] += 1
-        for placed in view.table:
-            for card in placed.meld.cards:
-                out[at["table"] + card.code] += 1
-        taken, discarded = at["taken"], at["discarded"]
-        for event in view.history:
+        discarded = players * cards
+        for event in history[seen:]:
             moved = event.card
             if moved is None:
                 continue
             action = event.action
             if isinstance(action, DrawDiscard | Claim):
-                out[taken + seat(event.player) * cards + moved.code] += 1
+                planes[(event.player - me) % players * cards + moved.code] += 1
             elif isinstance(action, Discard | Knock | DeclareGin):
-                out[discarded + seat(event.player) * cards + moved.code] += 1
+                planes[
+                    discarded + (event.player - me) % players * cards + moved.code
+                ] += 1
+        self._seen = len(history)
+        self._last = history[-1]
+
+    def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
+        """The observation vector of ``view`` (a new array each call).
+
+        >>> from rummykit import get_variant
+        >>> view = get_variant("rumino").new_game(players=2, seed=1).view(1)
+        >>> ObservationEncoder(ObservationLayout(2)).encode(view).shape
+        (559,)
+        """
+        self._fold(view)
+        layout = self.layout
+        at = layout.offsets
+        cards = layout.CARDS
+        players = layout.players
+        me = view.player
+        counted = [at["hand"] + card.code for card in view.hand.cards]
+        pile = view.pile
+        if pile:
+            start = at["pile"]
+            counted += [start + card.code for card in pile]
+            counted.append(at["pile_top"] + pile[-1].code)
+        start = at["table"]
+        for placed in view.table:
+            counted += [start + card.code for card in placed.meld.cards]
         for other, hand in enumerate(view.shown):
             if hand is not None:
-                base = at["shown"] + seat(other) * cards
-                for card in hand.cards:
-                    out[base + card.code] += 1
+                start = at["shown"] + (other - me) % players * cards
+                counted += [start + card.code for card in hand.cards]
+        start = at["hand_sizes"]
+        active = at["active"]
+        sizes = view.hand_sizes
+        still = view.active
+        ones: list[int] = []
         for other in range(players):
-            relative = seat(other)
-            out[at["hand_sizes"] + relative] = view.hand_sizes[other]
-            out[at["active"] + relative] = view.active[other]
+            relative = (other - me) % players
+            if still[other]:
+                ones.append(active + relative)
         if view.current_player is not None:
-            out[at["to_act"] + seat(view.current_player)] = 1
-        out[at["dealer"] + seat(view.dealer)] = 1
-        out[at["stock_size"]] = view.stock_size
-        out[
+            ones.append(at["to_act"] + (view.current_player - me) % players)
+        ones.append(at["dealer"] + (view.dealer - me) % players)
+        ones.append(
             at["wild_rank"] + (0 if view.wild_rank is None else int(view.wild_rank))
-        ] = 1
-        out[at["phase"] + _PHASES.index(view.phase)] = 1
+        )
+        ones.append(at["phase"] + _PHASE_INDEX[view.phase])
+        out = np.bincount(
+            np.asarray(counted, dtype=np.intp), minlength=layout.size
+        ).astype(np.float32)
+        out[ones] = 1
+        out[self._taken : self._planes_stop] = self._planes
+        for other in range(players):
+            out[start + (other - me) % players] = sizes[other]
+        out[at["stock_size"]] = view.stock_size
         return out

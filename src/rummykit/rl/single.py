@@ -22,6 +22,7 @@ from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.engine import State
 from rummykit.errors import InvalidOptionError
 from rummykit.rl.aec import REWARDS, Observation, env, hand_rewards
+from rummykit.rl.observations import ObservationEncoder
 from rummykit.variants import Variant
 
 __all__ = ["SingleAgentEnv"]
@@ -94,6 +95,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.render_mode = render_mode
         self.codec = self._game.codec
         self.layout = self._game.layout
+        self._encoder = ObservationEncoder(self.layout)
         self.observation_space = self._game.observation_space("player_0")
         self.action_space = self._game.action_space("player_0")
         self._bots: dict[int, Agent] = {}
@@ -124,6 +126,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             self._game.reset(seed=game_seed, options=options)
             self.state = self._game.state
             self._bots = self._make_bots(game_seed)
+            self._encoder.reset()
             self._steps = 0
             self._play_bots()
             if not self.state.is_terminal:
@@ -147,7 +150,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     def _observation(self) -> Observation:
         view = self.state.view(self.seat)
         return {
-            "observation": self.layout.encode(view),
+            "observation": self._encoder.encode(view),
             "action_mask": self.action_masks(),
         }
 
