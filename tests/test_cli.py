@@ -9,6 +9,7 @@ never a crash.
 
 from __future__ import annotations
 
+import argparse
 import builtins
 import io
 import itertools
@@ -21,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+import rummykit
 from rummykit import Hand
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.cards import Rank
@@ -338,8 +340,8 @@ def test_play_refuses_a_bad_game_with_status_2(
 def test_main_play_with_a_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "rumino", "--option", "stake=-5"]) == 2
     assert capsys.readouterr().out.startswith("rummykit: Rumino.stake must be")
-    with pytest.raises(SystemExit, match="an option is key=value, not 'stake'"):
-        main(["play", "rumino", "--option", "stake"])
+    assert main(["play", "rumino", "--option", "stake"]) == 2
+    assert "an option is key=value, not 'stake'" in capsys.readouterr().err
 
 
 def test_a_superscript_digit_is_refused_not_a_crash() -> None:
@@ -426,10 +428,10 @@ def test_solve_refuses_bad_cards_with_status_2(
 
 
 def test_solve_unknown_variant_exits(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit, match="rummykit: unknown variant 'canasta'"):
-        main(["solve", "canasta", "As 2s 3s"])
-    with pytest.raises(SystemExit, match="unknown option 'wild'"):
-        main(["solve", "classic", "As 2s 3s", "--option", "wild=7"])
+    assert main(["solve", "canasta", "As 2s 3s"]) == 2
+    assert capsys.readouterr().err.startswith("rummykit: unknown variant 'canasta'")
+    assert main(["solve", "classic", "As 2s 3s", "--option", "wild=7"]) == 2
+    assert "unknown option 'wild'" in capsys.readouterr().err
 
 
 def test_the_command_exits_with_status_2_for_bad_cards() -> None:
@@ -457,6 +459,106 @@ def test_argparse_errors_exit(capsys: pytest.CaptureFixture[str]) -> None:
             main(argv)
         assert caught.value.code == 2
     assert "usage: rummykit" in capsys.readouterr().err
+
+
+def _status(argv: list[str]) -> object:
+    """The exit status of ``rummykit ARGV``: main's answer, or argparse's exit."""
+    try:
+        return main(argv)
+    except SystemExit as stop:
+        return stop.code
+
+
+BAD_USAGE = {
+    "demo": [["demo", "--seed", "x"], ["demo", "--seed", "-1"], ["demo", "extra"]],
+    "play": [
+        ["play"],
+        ["play", "poker"],
+        ["play", "classic", "--players", "9"],
+        ["play", "classic", "--option", "stake"],
+        ["play", "classic", "--seed", "-3"],
+    ],
+    "solve": [
+        ["solve", "classic"],
+        ["solve", "classic", "As 2x"],
+        ["solve", "classic", "As 2s 3s", "--option", "jokers=2"],
+        ["solve", "classic", "As 2s 3s", "--wild", "7"],
+    ],
+    "simulate": [
+        ["simulate", "rumino", "--games", "x"],
+        ["simulate", "rumino", "--games", "0"],
+        ["simulate", "rumino", "--agents", "alpha"],
+        ["simulate", "rumino", "--players", "1"],
+        ["simulate", "poker"],
+    ],
+    "replay": [["replay"], ["replay", "no-such-file.json"], ["replay", "a", "b"]],
+    "serve": [
+        ["serve", "--port", "x"],
+        ["serve", "--port", "99999"],
+        ["serve", "--bot-delay", "-1"],
+        ["serve", "--bot-delay", "nan"],
+    ],
+}
+
+
+@pytest.mark.parametrize("command", sorted(BAD_USAGE))
+def test_every_subcommand_exits_with_status_2_on_bad_usage(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert set(BAD_USAGE) == set(_parser_commands())
+    for argv in BAD_USAGE[command]:
+        assert _status(argv) == 2, argv
+        said = capsys.readouterr()
+        assert said.err.startswith(("usage: rummykit", "rummykit: ")) or (
+            said.out.startswith("rummykit: ")
+        ), argv
+
+
+def _parser_commands() -> list[str]:
+    from rummykit.cli import _parser
+
+    parser = _parser()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return list(action.choices)
+    raise AssertionError("no subcommands")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["solve", "classic", "As 2s 3s", "--option", "jokers=2"],
+        ["simulate", "rumino", "--games", "0"],
+        ["demo", "--seed", "-1"],
+        ["serve", "--port", "99999"],
+        ["bogus"],
+    ],
+)
+def test_the_command_itself_exits_with_status_2(argv: list[str]) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", *argv],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(("rummykit: ", "usage: rummykit"))
+    assert "Traceback" not in done.stderr
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _status(["--version"]) == 0
+    assert capsys.readouterr().out == f"rummykit {rummykit.__version__}\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "rummykit", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"rummykit {rummykit.__version__}"
 
 
 # -- simulate -----------------------------------------------------------------------------
@@ -525,9 +627,12 @@ def test_simulate_is_the_same_with_one_or_two_workers(
         (["--option", "nonsense"], "an option is key=value"),
     ],
 )
-def test_simulate_refuses_bad_arguments(argv: list[str], message: str) -> None:
-    with pytest.raises(SystemExit, match=re.escape(message)):
-        main(["simulate", "rumino", "--games", "2", *argv])
+def test_simulate_refuses_bad_arguments(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "rumino", "--games", "2", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rummykit: ") and message in err
 
 
 # -- replay -------------------------------------------------------------------------------

@@ -333,3 +333,21 @@ def test_random_module_is_not_touched_by_refused_calls() -> None:
     with pytest.raises(InvalidOptionError):
         get_variant("classic").new_game(players=2, rng=rng, dealer=7)
     assert rng.getstate() == before
+
+
+def test_best_discard_of_nothing_says_why() -> None:
+    """``best_discard("")`` said "no card of  may be discarded"."""
+    empty = "the hand is empty, so no card may be discarded"
+    for call, where in (
+        (lambda: best_discard(""), "best_discard"),
+        (lambda: get_variant("classic").best_discard(Hand()), "best_discard"),
+        (lambda: deadwood("", discard=True), "deadwood"),
+    ):
+        with pytest.raises(InvalidCardError) as refused:
+            call()
+        assert str(refused.value) == f"{where}: {empty}"
+    with pytest.raises(InvalidCardError) as refused:
+        best_discard("Kd Kd", forbidden=["Kd"])
+    assert str(refused.value) == (
+        "best_discard: every card of Kd Kd is forbidden, so none may be discarded"
+    )

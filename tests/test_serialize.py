@@ -1054,7 +1054,7 @@ HOSTILE: list[tuple[str, Builder, str]] = [
     (
         "action-missing-field",
         edited(action_at(-1, {"type": "Discard"})),
-        r"bad action .*Discard.*missing",
+        r"bad action .*Discard needs its .card.",
     ),
     (
         "timeout-id-huge",

@@ -3,6 +3,9 @@
 >>> main(["solve", "classic", "As 2s 3s 7c 7d 7h Kd"])
 [As 2s 3s] [7h 7d 7c] deadwood Kd = 10
 0
+
+Every usage error (bad arguments, cards, options or files) ends the command
+with exit status 2, as argparse's own errors do.
 """
 
 from __future__ import annotations
@@ -11,9 +14,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from rummykit.errors import RummyError
 from rummykit.variants import VARIANTS
 
-__all__ = ["main"]
+__all__ = ["USAGE_ERROR", "main"]
 
 
 def _options(pairs: Sequence[str]) -> dict[str, object]:
@@ -41,17 +45,68 @@ def _options(pairs: Sequence[str]) -> dict[str, object]:
     return options
 
 
+#: The exit status of every usage error, as argparse uses for its own.
+USAGE_ERROR = 2
+
+
+def _port(text: str) -> int:
+    """A TCP port number, for ``serve --port``."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 0 to 65535, not {text!r:.40}")
+    return port
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds from 0 to a day, for ``serve --bot-delay``."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds <= 86_400:
+        raise argparse.ArgumentTypeError(
+            f"a delay is 0 to 86400 seconds, not {text!r:.40}"
+        )
+    return seconds
+
+
+def _seed(text: str) -> int:
+    """A seed for a deal, for ``demo --seed``: a whole number from 0 to 2**63 - 1."""
+    from rummykit._arguments import check_seed
+
+    try:
+        seed = check_seed("--seed", int(text))
+    except (ValueError, RummyError):
+        raise argparse.ArgumentTypeError(
+            f"a seed is a whole number from 0 to 2**63 - 1, not {text!r:.40}"
+        ) from None
+    assert seed is not None
+    return seed
+
+
+def _version() -> str:
+    import rummykit
+
+    return f"rummykit {rummykit.__version__}"
+
+
 def _parser() -> argparse.ArgumentParser:
     names = [variant.name for variant in VARIANTS]
     parser = argparse.ArgumentParser(
         prog="rummykit", description="Rummy rules, games and tools."
+    )
+    parser.add_argument(
+        "--version", action="version", version=_version(), help="print the version"
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
     demo = commands.add_parser(
         "demo", help="play a seeded hand of each variant between bots"
     )
-    demo.add_argument("--seed", type=int, default=7, help="the seed of the deals")
+    demo.add_argument("--seed", type=_seed, default=7, help="the seed of the deals")
 
     play = commands.add_parser("play", help="play a hand against bots in the terminal")
     play.add_argument("variant", help=f"one of {', '.join(names)}")
@@ -103,9 +158,9 @@ def _parser() -> argparse.ArgumentParser:
         "serve", help="the browser table (needs the web extra: rummykit[web])"
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
+    serve.add_argument("--port", type=_port, default=8000, help="the port to listen on")
     serve.add_argument(
-        "--bot-delay", type=float, default=0.5, help="seconds a bot waits to move"
+        "--bot-delay", type=_seconds, default=0.5, help="seconds a bot waits to move"
     )
     serve.add_argument(
         "--save-dir", default=None, help="save every match here after each hand"
@@ -114,8 +169,30 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``rummykit`` command with ``argv`` and return its exit status."""
+    """Run the ``rummykit`` command with ``argv`` and return its exit status.
+
+    The status is 0, or 2 (:data:`USAGE_ERROR`) for a usage error: bad
+    arguments, cards, options or files.  A bad argument that argparse itself
+    finds raises :class:`SystemExit` with status 2, as argparse does; other
+    usage errors print a message that starts with ``rummykit:`` and return 2.
+
+    >>> from rummykit.cli import main
+    >>> main(["solve", "gin", "As 2s 3s", "--option", "knock_limit=-1"])
+    2
+    """
     args = _parser().parse_args(argv)
+    try:
+        return _run(args)
+    except SystemExit as stop:
+        if not isinstance(stop.code, str):
+            raise
+        print(stop.code, file=sys.stderr)
+    except RummyError as error:
+        print(f"rummykit: {error}", file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.command == "demo":
         from rummykit.cli.demo import run_demo
 

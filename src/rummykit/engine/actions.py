@@ -11,8 +11,11 @@ do, is the business of :class:`~rummykit.engine.State` and the variant.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+import inspect
+from collections.abc import Callable, Iterable
 from enum import StrEnum, unique
+from typing import Any
 
 import attrs
 
@@ -99,13 +102,93 @@ def _names(cards: Iterable[Card]) -> str:
     return " ".join(map(str, cards))
 
 
+def _call_form(kind: type) -> str:
+    """How ``kind`` is called, such as ``LayOff(cards, *, target)``."""
+    parts: list[str] = []
+    starred = False
+    for field in attrs.fields(kind):
+        if not field.init:
+            continue
+        if field.kw_only and not starred:
+            parts.append("*")
+            starred = True
+        optional = field.default is not attrs.NOTHING
+        parts.append(f"{field.alias}=..." if optional else field.alias)
+    return f"{kind.__name__}({', '.join(parts)})"
+
+
+def _argument_reason(
+    kind: type, args: tuple[object, ...], kwargs: dict[str, Any]
+) -> str:
+    """Why ``kind(*args, **kwargs)`` cannot bind, in the words of the action."""
+    fields = [field for field in attrs.fields(kind) if field.init]
+    if not fields:
+        return f"{kind.__name__} takes no arguments, as in {kind.__name__}()"
+    positional = [field.alias for field in fields if not field.kw_only]
+    given = set(positional[: len(args)]) | set(kwargs)
+    missing = [
+        repr(field.alias)
+        for field in fields
+        if field.default is attrs.NOTHING and field.alias not in given
+    ]
+    unknown = [repr(name) for name in kwargs if name not in {f.alias for f in fields}]
+    reasons = []
+    if missing:
+        reasons.append(f"needs its {' and '.join(missing)}")
+    if unknown:
+        reasons.append(f"has no {' or '.join(unknown)}")
+    if len(args) > len(positional):
+        count = len(positional)
+        reasons.append(
+            f"takes {count} positional argument{'' if count == 1 else 's'}, "
+            f"not {len(args)}"
+        )
+    return f"{kind.__name__} {', and '.join(reasons)}, as in {_call_form(kind)}"
+
+
+def _explain_arguments(kind: type) -> None:
+    """Make ``kind(...)`` with missing, extra or unknown arguments raise
+    :class:`InvalidOptionError` saying what the action takes, not the
+    ``TypeError`` of its generated ``__init__``."""
+    init: Callable[..., None] = kind.__dict__["__init__"]
+    signature = inspect.signature(init)
+
+    @functools.wraps(init)
+    def __init__(self: object, *args: object, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except TypeError:
+            try:
+                signature.bind(self, *args, **kwargs)
+            except TypeError:
+                raise InvalidOptionError(_argument_reason(kind, args, kwargs)) from None
+            raise
+
+    __init__.explains_arguments = True  # type: ignore[attr-defined]
+    setattr(kind, "__init__", __init__)  # noqa: B010
+
+
 @attrs.frozen
 class Action:
     """The base of every action.
 
+    An action made with missing or unknown arguments raises
+    :class:`~rummykit.errors.InvalidOptionError` saying what it takes:
+
     >>> isinstance(DrawStock(), Action)
     True
+    >>> Discard()
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.InvalidOptionError: Discard needs its 'card', as in Discard(card)
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # attrs calls this again for the class it builds, with its __init__
+        init = cls.__dict__.get("__init__")
+        if init is not None and not getattr(init, "explains_arguments", False):
+            _explain_arguments(cls)
 
     def public(self) -> Action:
         """The action as the other players see it; most actions hide nothing.

@@ -202,9 +202,14 @@ def deadwood(
 def _check_discardable(
     codes: tuple[int, ...], banned: frozenset[int], where: str
 ) -> None:
+    if not codes:
+        raise InvalidCardError(
+            f"{where}: the hand is empty, so no card may be discarded"
+        )
     if not any(code not in banned for code in codes):
         raise InvalidCardError(
-            f"{where}: no card of {Hand._from_sorted(codes)} may be discarded"
+            f"{where}: every card of {Hand._from_sorted(codes)} is forbidden, "
+            "so none may be discarded"
         )
 
 
