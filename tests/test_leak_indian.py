@@ -242,3 +242,45 @@ def test_an_arrangement_never_reaches_another_players_view() -> None:
     assert one.view(1) != two.view(1)  # the arranger sees their own arrangement
     for player in (0, 2):
         assert one.view(player) == two.view(player)
+
+
+WRONG_GROUPS = ["3h 4h 5h 6h", "Qc Qs Qh", "9s 9c Kd"]
+
+
+def declared_wrongly(drawn: str) -> State:
+    """3 players: seat 0 draws ``drawn`` and declares 9♥ as the finish card,
+    with 9♠ 9♣ and the drawn card as a group that is no meld."""
+    groups = [*WRONG_GROUPS[:2], f"9s 9c {drawn}"]
+    state = deal(IndianRummy(), [DECLARER, *OTHERS], stock=f"{drawn} 2c")
+    state = state.apply(DrawStock()).apply(Declare("9h", groups))
+    assert not state.active[0] and state.phase is not Phase.SHOW
+    return state
+
+
+def test_a_wrong_declaration_turns_the_finish_card_up_everywhere() -> None:
+    """I-4: a wrong declaration shows the declarer's whole hand, finish card
+    included, and the history says the same: the other players see the
+    Declare with its finish card, not a face-down one."""
+    one = declared_wrongly("Kd")
+    two = declared_wrongly("Ks")
+    for player in (1, 2):
+        view = one.view(player)
+        whole = Hand.parse(DECLARER).add(Card("Kd"))
+        assert view.shown[0] == whole and Card("9h") in whole
+        (event,) = [event for event in view.history if event.player == 0][-1:]
+        assert event.action == Declare("9h", [*WRONG_GROUPS[:2], "9s 9c Kd"])
+        assert event.card == Card("9h")
+        # What the others see of seat 0 depends on its cards, as it should:
+        # they are public now.
+        assert two.view(player).shown[0] != view.shown[0]
+    # Once the hand is over the declarer's hand stays shown whole.
+    ended = one
+    while not ended.is_terminal:
+        ended = ended.apply(
+            GreedyAgent().choose(ended.view(ended.current), ended.legal_actions())
+        )
+    assert ended.view(1).shown[0] == Hand.parse(DECLARER).add(Card("Kd"))
+    # A valid declaration still keeps its finish card face down.
+    valid = declared("Kd", "2c")
+    seen = [event for event in valid.view(1).history if event.player == 0][-1]
+    assert seen.card is None and "face down" in str(seen.action)

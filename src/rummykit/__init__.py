@@ -17,6 +17,7 @@ from rummykit.cards import (
     sorted_for_display,
 )
 from rummykit.errors import (
+    AgentError,
     IllegalActionError,
     InvalidCardError,
     InvalidMeldError,
@@ -69,6 +70,7 @@ def __getattr__(name: str) -> str:
 __all__ = [
     "JOKER_CODE",
     "VARIANTS",
+    "AgentError",
     "Card",
     "ClassicRummy",
     "DeckSpec",

@@ -17,6 +17,7 @@ from __future__ import annotations
 import reprlib
 
 __all__ = [
+    "AgentError",
     "IllegalActionError",
     "InvalidCardError",
     "InvalidMeldError",
@@ -150,4 +151,19 @@ class InvalidStateError(RummyError, ValueError):
     Traceback (most recent call last):
     ...
     rummykit.errors.InvalidStateError: the cards do not add up to the deck
+    """
+
+
+class AgentError(RummyError, ValueError):
+    """A bot in its own process failed to give a legal answer in time.
+
+    Raised by :class:`~rummykit.agents.ProcessAgent`: the bot did not answer
+    within its timeout, wrote something that is not a legal action (bad
+    JSON, an unknown action, an action that is not legal now), wrote too
+    much, or its process ended.  The bot's process is stopped first.
+
+    >>> raise AgentError("bot 'python -m mybot' did not answer within 10 s")
+    Traceback (most recent call last):
+    ...
+    rummykit.errors.AgentError: bot 'python -m mybot' did not answer within 10 s
     """

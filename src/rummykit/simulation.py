@@ -19,15 +19,16 @@ whatever the backend, the number of workers or the number of machines.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import attrs
 
-from rummykit.agents import Agent, GreedyAgent, RandomAgent
-from rummykit.errors import InvalidOptionError
+from rummykit.agents import Agent, GreedyAgent, ProcessAgent, RandomAgent
+from rummykit.errors import InvalidOptionError, quoted
 from rummykit.variants import get_variant
 
 __all__ = [
@@ -165,16 +166,44 @@ def game_seeds(seed: int, games: int) -> list[int]:
     return [base.getrandbits(63) for _ in range(games)]
 
 
-def play_game(task: Task) -> GameResult:
+Commands = Mapping[str, Sequence[str]]
+
+#: The bot programs this process runs, by agent name and seat; each plays
+#: its seat hand after hand, and they are stopped when the run ends.
+_BOTS: dict[tuple[str, int], ProcessAgent] = {}
+
+
+def _bot(name: str, seat: int, command: Sequence[str]) -> ProcessAgent:
+    bot = _BOTS.get((name, seat))
+    if bot is None:
+        bot = _BOTS[name, seat] = ProcessAgent(command)
+    return bot
+
+
+def _close_bots() -> None:
+    while _BOTS:
+        _BOTS.popitem()[1].close()
+
+
+def _worker_started() -> None:
+    """In a pool worker: stop its bot programs when the worker exits."""
+    from multiprocessing.util import Finalize
+
+    Finalize(None, _close_bots, exitpriority=10)
+
+
+def play_game(task: Task, commands: Commands | None = None) -> GameResult:
     """Play one seeded hand: ``(variant, options, players, agents, seed)``.
 
     The agents rotate round the table by a shift drawn from the seed, so no
-    agent always has the same seat.
+    agent always has the same seat.  An agent named in ``commands`` is a bot
+    program, run by :class:`~rummykit.agents.ProcessAgent`.
 
     >>> play_game(("classic", {}, 2, ("greedy", "random"), 5)).ended
     True
     """
     name, options, players, agent_names, seed = task
+    commands = commands or {}
     variant = get_variant(name, **options)
     rng = random.Random(seed)
     shift = rng.randrange(players)
@@ -182,7 +211,11 @@ def play_game(task: Task) -> GameResult:
         agent_names[(seat + shift) % len(agent_names)] for seat in range(players)
     )
     agents: list[Agent] = [
-        RandomAgent(seed=seed + seat) if agent == "random" else GreedyAgent()
+        _bot(agent, seat, commands[agent])
+        if agent in commands
+        else RandomAgent(seed=seed + seat)
+        if agent == "random"
+        else GreedyAgent()
         for seat, agent in enumerate(names)
     ]
     state = variant.new_game(players=players, seed=seed)
@@ -199,21 +232,36 @@ def play_game(task: Task) -> GameResult:
     )
 
 
-def _play_chunk(tasks: list[Task]) -> list[GameResult]:
-    return [play_game(task) for task in tasks]
+def _play_chunk(
+    tasks: list[Task], commands: Commands | None = None
+) -> list[GameResult]:
+    try:
+        return [play_game(task, commands) for task in tasks]
+    finally:
+        _close_bots()
 
 
-def _local(tasks: list[Task], workers: int) -> Iterator[GameResult]:
+def _local(
+    tasks: list[Task], workers: int, commands: Commands | None = None
+) -> Iterator[GameResult]:
     if workers == 1:
-        for task in tasks:
-            yield play_game(task)
+        try:
+            for task in tasks:
+                yield play_game(task, commands)
+        finally:
+            _close_bots()
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(play_game, tasks, chunksize=8)
+    play = functools.partial(play_game, commands=commands)
+    with ProcessPoolExecutor(max_workers=workers, initializer=_worker_started) as pool:
+        yield from pool.map(play, tasks, chunksize=8)
 
 
 def _ray(
-    tasks: list[Task], workers: int, address: str | None, chunk: int
+    tasks: list[Task],
+    workers: int,
+    address: str | None,
+    chunk: int,
+    commands: Commands | None = None,
 ) -> Iterator[tuple[int, list[GameResult]]]:
     """Chunks of results from Ray with their first game's number, as they complete."""
     try:
@@ -232,7 +280,7 @@ def _ray(
     try:
         remote = ray.remote(_play_chunk)
         pending = {
-            remote.remote(tasks[start : start + chunk]): start
+            remote.remote(tasks[start : start + chunk], commands): start
             for start in range(0, len(tasks), chunk)
         }
         waiting = list(pending)
@@ -243,6 +291,25 @@ def _ray(
     finally:
         if started:
             ray.shutdown()
+
+
+def _commands(commands: Commands | None) -> dict[str, tuple[str, ...]]:
+    """The bot programs by name, checked."""
+    if commands is None:
+        return {}
+    if not isinstance(commands, Mapping):
+        raise InvalidOptionError(
+            f"commands must map agent names to commands, not {quoted(commands)}"
+        )
+    checked: dict[str, tuple[str, ...]] = {}
+    for name, command in commands.items():
+        if not isinstance(name, str) or not name or name in AGENTS:
+            raise InvalidOptionError(
+                f"a bot program needs a name other than {', '.join(AGENTS)}, "
+                f"not {quoted(name)}"
+            )
+        checked[name] = ProcessAgent(command).command  # checks the command
+    return checked
 
 
 def simulate(
@@ -257,14 +324,22 @@ def simulate(
     address: str | None = None,
     options: dict[str, object] | None = None,
     progress: Callable[[int, int], Any] | None = None,
+    commands: Commands | None = None,
 ) -> SimulationResult:
     """Play ``games`` seeded hands of ``variant`` between ``agents`` (cycled round the seats).
 
     ``progress(done, games)`` is called as games complete.  The result is the
     same for every ``backend`` and ``workers`` with the same seed and count.
 
+    ``commands`` names bot programs that play in their own process (see
+    :class:`~rummykit.agents.ProcessAgent`): ``{"mybot": ["python", "-m",
+    "mybot"]}`` lets ``agents`` name ``"mybot"``.  Each worker starts one
+    program for each seat the bot takes and keeps it for every hand it plays
+    there; the programs are stopped when the run ends.
+
     :raises InvalidOptionError: for an unknown variant, option, agent or backend, or a
         bad count.
+    :raises AgentError: if a bot program fails (see :class:`~rummykit.agents.ProcessAgent`).
 
     >>> one = simulate("indian", games=3, players=3, seed=2)
     >>> two = simulate("indian", games=3, players=3, seed=2, workers=2)
@@ -281,10 +356,12 @@ def simulate(
             f"backend must be one of {', '.join(BACKENDS)}, not {backend!r}"
         )
     names = tuple(agents)
-    unknown = [agent for agent in names if agent not in AGENTS]
+    programs = _commands(commands)
+    known = (*AGENTS, *programs)
+    unknown = [agent for agent in names if agent not in known]
     if not names or unknown:
         raise InvalidOptionError(
-            f"agents are {', '.join(AGENTS)}, not {list(agents)!r}"
+            f"agents are {', '.join(known)}, not {quoted(list(agents))}"
         )
     for label, count in (("games", games), ("workers", workers)):
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
@@ -298,7 +375,7 @@ def simulate(
     ]
     results: list[GameResult] = []
     if backend == "local":
-        for result in _local(tasks, workers):
+        for result in _local(tasks, workers, programs):
             results.append(result)
             if progress is not None:
                 progress(len(results), games)
@@ -306,7 +383,7 @@ def simulate(
         chunk = max(1, min(64, games // (4 * workers) or 1))
         by_start: dict[int, list[GameResult]] = {}
         completed = 0
-        for start, block in _ray(tasks, workers, address, chunk):
+        for start, block in _ray(tasks, workers, address, chunk, programs):
             by_start[start] = block
             completed += len(block)
             if progress is not None:

@@ -118,10 +118,18 @@ def carry_on(v: IndianRummy, state: State, seat: int) -> State:
 
 
 def declare(v: IndianRummy, state: State, seat: int, action: Declare) -> State:
-    """I-3, I-4: a valid declaration starts the show; a wrong one costs its penalty."""
+    """I-3, I-4: a valid declaration starts the show; a wrong one costs its penalty.
+
+    The finish card stays face down after a valid declaration.  A wrong one
+    shows the whole hand, the finish card turned up, in the history and in
+    ``shown`` alike: the penalty may count every card (``"full_count"``), so
+    every card it counts is public.
+    """
     hands = list(state.hands)
-    event = Event(player=seat, action=action, card=action.finish, private=True)
     reason = v.check_grouping(action.groups, state.wild_rank)
+    event = Event(
+        player=seat, action=action, card=action.finish, private=reason is None
+    )
     if reason is not None:
         # I-4: a wrong declaration costs the penalty; the declarer is out.
         hand = hands[seat]

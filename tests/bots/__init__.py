@@ -1,0 +1,1 @@
+"""Bot programs that the tests run in their own process."""
