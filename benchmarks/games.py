@@ -39,6 +39,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import attrs
+
 import rummykit
 from rummykit.engine import Discard, DrawStock
 from rummykit.variants import ClassicRummy, GinRummy, IndianRummy, Rumino, Variant
@@ -183,10 +185,20 @@ def _runs(
     return tallies
 
 
+@attrs.frozen(kw_only=True)
+class _UncappedClassic(ClassicRummy):
+    """Classic Rummy without the engine's cap on a hand's actions, so that a
+    hand can run to any length."""
+
+    def action_limit(self) -> int | None:
+        return None
+
+
 def long_hand(length: int, clock: Clock) -> float:
     """Microseconds per action over a Classic hand of ``length`` actions in which
-    both players draw from the stock and throw the drawn card."""
-    variant = ClassicRummy(max_turnovers=None)
+    both players draw from the stock and throw the drawn card (the engine's
+    action cap lifted)."""
+    variant = _UncappedClassic(max_turnovers=None)
     state = variant.new_game(players=2, seed=length)
     draw = DrawStock()
     gc.collect()

@@ -245,8 +245,6 @@ class ClassicRummy(Variant):
     def next_turn_extra(self, state: State, seat: int) -> ClassicFacts:
         """A turn starts with no melds laid, noting whether ``seat`` had melded."""
         facts = ClassicFacts.of(state)
-        if facts.turn_melds == 0 and facts.melded_before_turn == facts.melded[seat]:
-            return facts  # nothing to change: keep the same value
         return ClassicFacts(
             melded=facts.melded, melded_before_turn=facts.melded[seat], turn_melds=0
         )
