@@ -13,7 +13,7 @@ from rummykit.melds import Meld
 from rummykit.partition import possible_layoffs, possible_melds
 from rummykit.partition.catalogue import every_meld
 from rummykit.variants import ClassicRummy
-from rummykit.variants.classic import _extending, _melds
+from rummykit.variants.classic import _extending, _layoffs, _melds, _suit_masks
 from tests.strategies import NATURAL_CARDS
 
 classic_hands = st.lists(
@@ -27,6 +27,7 @@ def test_listed_melds_are_every_meld(cards: list[Card], variant: ClassicRummy) -
     hand = Hand(cards)
     rules = variant.meld_rules
     assert _melds(hand, rules) == possible_melds(hand, rules)
+    assert _melds(hand, rules, _suit_masks(hand.codes)) == possible_melds(hand, rules)
 
 
 @settings(deadline=None)
@@ -40,4 +41,17 @@ def test_narrowed_layoffs_are_every_layoff(
     narrowed = _extending(meld, hand.codes)
     assert possible_layoffs(meld, narrowed, rules, limit=max(len(hand), 1)) == (
         possible_layoffs(meld, hand, rules, limit=max(len(hand), 1))
+    )
+
+
+@settings(deadline=None)
+@given(classic_hands, st.data(), options, st.integers(1, 13))
+def test_listed_layoffs_are_every_layoff(
+    cards: list[Card], data: st.DataObject, variant: ClassicRummy, limit: int
+) -> None:
+    rules = variant.meld_rules
+    meld: Meld = data.draw(st.sampled_from(every_meld(variant.meld_rules)))
+    hand = Hand(card for card in cards if card not in meld.cards)
+    assert _layoffs(meld, hand.codes, rules, limit) == possible_layoffs(
+        meld, hand, rules, limit=limit
     )

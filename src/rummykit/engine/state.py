@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import random
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -372,7 +373,11 @@ class State:
         if not self._listed(action):
             self.check(action)
         after = self._apply_unchecked(action)
-        after = after._evolve(actions=self.actions.add(action))
+        actions = self.actions.add(action)
+        if after is self or after.__dict__.get(_LEGAL) is not None:
+            after = after._evolve(actions=actions)
+        else:  # a state no one has seen yet: record the action in place
+            after.__dict__["actions"] = actions
         if after.phase is not Phase.ENDED:
             limit = self.rules.action_limit()
             if limit is not None and len(after.actions) >= limit:
@@ -398,7 +403,8 @@ class State:
         as :class:`History` values; what one state cached is not copied.
         """
         fields = self.__dict__.copy()
-        fields.pop(_LEGAL, None)
+        if _LEGAL in fields:
+            del fields[_LEGAL]
         fields.update(changes)
         state: State = object.__new__(State)
         object.__setattr__(state, "__dict__", fields)
@@ -422,9 +428,10 @@ class State:
         if isinstance(action, DrawDiscard):
             card = self.pile[-1]
             return self._after_draw(
-                self._evolve(pile=self.pile[:-1], taken=card),
                 card,
                 Event(player=self.current, action=action, card=card),
+                pile=self.pile[:-1],
+                taken=card,
             )
         if isinstance(action, Discard):
             return self._discard(action)
@@ -468,28 +475,31 @@ class State:
         state = self
         if not state.stock:
             state = state.renew_stock()
-        card = state.stock[-1]
+        stock = state.stock
+        card = stock[-1]
         return state._after_draw(
-            state._evolve(stock=state.stock[:-1]),
             card,
-            Event(player=self.current, action=DrawStock(), card=card, private=True),
+            Event(player=self.current, action=_DRAW_STOCK, card=card, private=True),
+            stock=stock[:-1],
         )
 
-    def _after_draw(self, state: State, card: Card, event: Event) -> State:
-        hands = list(state.hands)
-        hands[self.current] = hands[self.current].add(card)
-        drawn = state._evolve(
+    def _after_draw(self, card: Card, event: Event, **changes: Any) -> State:
+        """This state (with ``changes``) after the current player draws ``card``."""
+        hands = list(self.hands)
+        hands[self.current] = _with(hands[self.current], card.code)
+        drawn = self._evolve(
             hands=tuple(hands),
             drawn=card,
             phase=Phase.PLAY,
-            decision_id=state.decision_id + 1,
-            history=state.history.add(event),
+            decision_id=self.decision_id + 1,
+            history=self.history.add(event),
+            **changes,
         )
         return self.rules.after_draw(drawn)
 
     def _discard(self, action: Discard) -> State:
         hands = list(self.hands)
-        hands[self.current] = hands[self.current].remove(action.card)
+        hands[self.current] = _without(hands[self.current], action.card.code)
         state = self._evolve(
             hands=tuple(hands),
             pile=(*self.pile, action.card),
@@ -868,3 +878,18 @@ def new_game(
     state = rules.after_deal(state)
     first = rules.first_player(state)
     return state._evolve(current=first, turn=first, phase=Phase.DRAW)
+
+
+def _with(hand: Hand, code: int) -> Hand:
+    """``hand`` with the card ``code`` added (the engine's draw)."""
+    codes = hand.codes
+    at = bisect_right(codes, code)
+    return Hand._from_sorted((*codes[:at], code, *codes[at:]))
+
+
+def _without(hand: Hand, code: int) -> Hand:
+    """``hand`` with one card ``code`` taken out (the engine's discard, of a
+    card checked to be in the hand)."""
+    codes = hand.codes
+    at = codes.index(code)
+    return Hand._from_sorted(codes[:at] + codes[at + 1 :])

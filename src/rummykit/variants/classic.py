@@ -15,7 +15,6 @@ False
 
 from __future__ import annotations
 
-from contextlib import suppress
 from decimal import Decimal
 from functools import lru_cache
 from itertools import combinations
@@ -43,7 +42,12 @@ from rummykit.engine import (
 from rummykit.engine.actions import Event
 from rummykit.errors import InvalidMeldError, InvalidOptionError, quoted
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import PointValues, possible_layoffs, possible_melds
+from rummykit.partition import (
+    MAX_LISTED,
+    PointValues,
+    possible_layoffs,
+    possible_melds,
+)
 from rummykit.variants.base import Variant, flag, not_held, one_of, whole
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -241,6 +245,8 @@ class ClassicRummy(Variant):
     def next_turn_extra(self, state: State, seat: int) -> ClassicFacts:
         """A turn starts with no melds laid, noting whether ``seat`` had melded."""
         facts = ClassicFacts.of(state)
+        if facts.turn_melds == 0 and facts.melded_before_turn == facts.melded[seat]:
+            return facts  # nothing to change: keep the same value
         return ClassicFacts(
             melded=facts.melded, melded_before_turn=facts.melded[seat], turn_melds=0
         )
@@ -254,22 +260,18 @@ class ClassicRummy(Variant):
     def play_actions(self, state: State) -> list[Action]:
         """Every meld and lay-off the player may make now (C-1, C-2, C-5)."""
         hand = state.hands[state.current]
+        codes = hand.codes
+        masks = _suit_masks(codes)
         actions: list[Action] = []
         rules = self.meld_rules
         facts = ClassicFacts.of(state)
         if self.melds_per_turn is None or facts.turn_melds < self.melds_per_turn:
-            for meld in _melds(hand, rules):
-                action = LayMeld(meld.cards)
+            for meld in _melds(hand, rules, masks):
                 if self._leaves_reason(state, meld.cards) is None:
-                    actions.append(action)
+                    actions.append(LayMeld(meld.cards))
         if not self.must_meld_before_layoff or facts.melded[state.current]:
             for index, placed in enumerate(state.table):
-                extending = _extending(placed.meld, hand.codes)
-                if not extending:
-                    continue
-                for cards in possible_layoffs(
-                    placed.meld, extending, rules, limit=len(hand)
-                ):
+                for cards in _layoffs(placed.meld, codes, rules, len(codes), masks):
                     if self._leaves_reason(state, cards) is None:
                         actions.append(LayOff(cards, target=index))
         return actions
@@ -492,7 +494,9 @@ class ClassicRummy(Variant):
 # the same order (tests/test_classic_narrowing.py checks it).
 
 
-def _melds(hand: Hand, rules: MeldRules) -> tuple[Meld, ...]:
+def _melds(
+    hand: Hand, rules: MeldRules, masks: list[int] | None = None
+) -> tuple[Meld, ...]:
     """Every meld of ``hand``, exactly as :func:`possible_melds` lists them.
 
     With one deck and no jokers a meld is some of the cards of one rank, or an
@@ -505,6 +509,10 @@ def _melds(hand: Hand, rules: MeldRules) -> tuple[Meld, ...]:
     codes = hand.codes
     if codes and codes[-1] >= JOKER_CODE:
         return possible_melds(hand, rules)
+    if masks is not None:  # most hands hold no three of a rank and no row
+        s, h, d, c = masks
+        if not (s & h & (d | c) | (s | h) & d & c) and not any(map(_has_row, masks)):
+            return ()
     masks = [0, 0, 0, 0]
     counts = [0] * 13
     for code in codes:
@@ -520,10 +528,9 @@ def _melds(hand: Hand, rules: MeldRules) -> tuple[Meld, ...]:
         key = (tuple(sorted(group)), kind.value)
         if key in found:
             return
-        with suppress(InvalidMeldError):
-            found[key] = Meld.build(
-                [_BY_CODE[code] for code in group], rules, kind=kind
-            )
+        meld = _built(tuple(group), kind, rules)
+        if meld is not None:
+            found[key] = meld
 
     for rank in sets:
         same = [code for code in codes if code % 13 == rank]
@@ -581,6 +588,120 @@ def _extending(meld: Meld, codes: tuple[int, ...]) -> tuple[Card, ...]:
                 present &= ~(1 << nxt)
                 nxt = (nxt + step) % 13
     return tuple(_BY_CODE[base + rank] for rank in sorted(keep))
+
+
+def _suit_masks(codes: tuple[int, ...]) -> list[int] | None:
+    """The ranks held in each suit, as 13-bit masks; ``None`` for a hand with a
+    joker or two copies of a card (where only the general searches apply)."""
+    if codes and codes[-1] >= JOKER_CODE:
+        return None
+    masks = [0, 0, 0, 0]
+    for code in codes:
+        masks[code // 13] |= 1 << (code % 13)
+    if sum(mask.bit_count() for mask in masks) != len(codes):
+        return None
+    return masks
+
+
+def _layoffs(
+    meld: Meld,
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    limit: int,
+    masks: list[int] | None = None,
+) -> tuple[tuple[Card, ...], ...]:
+    """Every lay-off of up to ``limit`` cards of a hand (its sorted ``codes``,
+    and their :func:`_suit_masks` if known) on ``meld``, exactly as
+    :func:`possible_layoffs` lists them.
+
+    With one deck and no jokers a lay-off on a set is some of the set's rank,
+    and a lay-off on a run is the next few cards below it and the next few
+    above it, every place held; so only those groups are tried, each checked
+    by the meld rules (and the answer kept, per group of cards).
+
+    >>> from rummykit.cards import Hand
+    >>> run = Meld.build("8h 9h Th")
+    >>> hand = Hand.parse("6h 7h Jh Qh Ah 2c")
+    >>> [" ".join(map(str, cards)) for cards in _layoffs(run, hand.codes, MeldRules(), 6)]
+    ['7h', 'Jh', '6h 7h', '7h Jh', 'Jh Qh', '6h 7h Jh', '7h Jh Qh', '6h 7h Jh Qh']
+    """
+    if masks is None:
+        masks = _suit_masks(codes)
+    if masks is None or meld.cards != meld.stands_for:
+        extending = _extending(meld, codes)
+        if not extending:
+            return ()
+        return possible_layoffs(meld, extending, rules, limit=limit)
+    old = tuple(card.code for card in meld.cards)
+    first = old[0]
+    groups: list[tuple[int, ...]] = []
+    if meld.kind is MeldKind.SET:
+        rank = first % 13
+        held = [suit * 13 + rank for suit in range(4) if masks[suit] >> rank & 1]
+        if not held:
+            return ()
+        room = limit if rules.max_set is None else min(limit, rules.max_set - len(old))
+        for size in range(1, min(room, len(held)) + 1):
+            groups += combinations(held, size)
+    else:
+        suit = first // 13
+        ranks = 0
+        for code in old:
+            ranks |= 1 << (code % 13)
+        present = masks[suit] & ~ranks
+        room = min(limit, rules.longest_run - len(old))
+        if not present or room < 1:
+            return ()
+        # where the run starts: the one rank whose lower neighbour (the ace
+        # next to the king) it lacks
+        starts = ranks & ~((ranks << 1 | ranks >> 12) & 0x1FFF)
+        if starts.bit_count() != 1:
+            return possible_layoffs(meld, _extending(meld, codes), rules, limit=limit)
+        start = starts.bit_length() - 1
+        base = suit * 13
+        below: list[int] = []
+        for step in range(1, room + 1):
+            rank = (start - step) % 13
+            if not present >> rank & 1:
+                break
+            below.append(base + rank)
+        above: list[int] = []
+        for step in range(room):
+            rank = (start + len(old) + step) % 13
+            if not present >> rank & 1:
+                break
+            above.append(base + rank)
+        if not below and not above:
+            return ()
+        for low in range(len(below) + 1):
+            for high in range(min(len(above), room - low) + 1):
+                if low or high:
+                    groups.append(tuple(sorted(below[:low] + above[:high])))
+    kind = meld.kind
+    found = [
+        group for group in groups if _extends(tuple(sorted(old + group)), kind, rules)
+    ]
+    if len(found) > MAX_LISTED:  # the general listing says which it keeps
+        return possible_layoffs(meld, _extending(meld, codes), rules, limit=limit)
+    found.sort(key=lambda group: (len(group), group))
+    return tuple(tuple(_BY_CODE[code] for code in group) for group in found)
+
+
+@lru_cache(maxsize=4096)
+def _built(codes: tuple[int, ...], kind: MeldKind, rules: MeldRules) -> Meld | None:
+    """The meld of kind ``kind`` these natural cards make, or ``None`` (built
+    once per group: melds are values)."""
+    try:
+        return Meld.build([_BY_CODE[code] for code in codes], rules, kind=kind)
+    except InvalidMeldError:
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _extends(codes: tuple[int, ...], kind: MeldKind, rules: MeldRules) -> bool:
+    """Whether these natural cards are a meld of ``kind`` (asked once per group)."""
+    cards = [_BY_CODE[code] for code in codes]
+    return rules.why_not(cards, kind=kind) is None
 
 
 @lru_cache(maxsize=4)

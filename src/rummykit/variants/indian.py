@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
@@ -53,9 +54,10 @@ from rummykit.partition import (
     Partition,
     PointValues,
     Requirement,
-    best_discard,
+    deadwood,
     partition,
 )
+from rummykit.variants._floor import may_meld_all
 from rummykit.variants.base import Variant, flag, one_of, whole
 from rummykit.variants.indian_show import (
     IndianFacts,
@@ -73,6 +75,52 @@ if TYPE_CHECKING:  # pragma: no cover
     from rummykit.match import Match
 
 __all__ = ["Arrange", "IndianFacts", "IndianRummy"]
+
+
+_GAMENTIO_POINTS = PointValues.gamentio()
+_STANDARD_POINTS = PointValues(
+    ranks=(10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=0
+)
+_COUNTING = PointValues.counting()
+
+
+@lru_cache(maxsize=64)
+def _meld_rules(
+    set_max: int | None,
+    max_meld: int | None,
+    max_jokers_per_run: int | None,
+    min_naturals_per_meld: int,
+    wild_natural_is_pure: bool,
+    golden_rummy: bool,
+) -> MeldRules:
+    """Indian Rummy's meld rules for its options, built once (every turn asks)."""
+    return MeldRules(
+        ace_low=True,
+        ace_high=True,
+        wrap=False,
+        max_set=set_max if max_meld is None else min(set_max or 4, max_meld),
+        set_distinct_suits=True,
+        max_run=max_meld,
+        max_jokers_per_run=max_jokers_per_run,
+        min_naturals_per_meld=min_naturals_per_meld,
+        wild_natural_is_pure=wild_natural_is_pure,
+        golden_rummy=golden_rummy,
+    )
+
+
+@lru_cache(maxsize=64)
+def _requirement(
+    min_sequences: int, long_life: bool, melds_always_count: bool, cap: int | None
+) -> Requirement:
+    """The declaration's requirement (with ``cap=None``), or a loser's, built once."""
+    if melds_always_count:
+        return Requirement(cap=cap)
+    return Requirement(
+        min_sequences=min_sequences,
+        min_pure_sequences=1,
+        long_sequence=4 if long_life else None,
+        cap=cap,
+    )
 
 
 def _show_groups(groups: object) -> tuple[tuple[Card, ...], ...]:
@@ -359,19 +407,13 @@ class IndianRummy(Variant):
         >>> IndianRummy().meld_rules.max_run, IndianRummy(preset="standard").meld_rules.max_run
         (4, None)
         """
-        return MeldRules(
-            ace_low=True,
-            ace_high=True,
-            wrap=False,
-            max_set=self.set_max
-            if self.max_meld is None
-            else min(self.set_max or 4, self.max_meld),
-            set_distinct_suits=True,
-            max_run=self.max_meld,
-            max_jokers_per_run=self.max_jokers_per_run,
-            min_naturals_per_meld=self.min_naturals_per_meld,
-            wild_natural_is_pure=self.wild_natural_is_pure,
-            golden_rummy=self.golden_rummy,
+        return _meld_rules(
+            self.set_max,
+            self.max_meld,
+            self.max_jokers_per_run,
+            self.min_naturals_per_meld,
+            self.wild_natural_is_pure,
+            self.golden_rummy,
         )
 
     @property
@@ -383,8 +425,8 @@ class IndianRummy(Variant):
         (11, 12, 13)
         """
         if self.preset == "gamentio":
-            return PointValues.gamentio()
-        return PointValues(ranks=(10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=0)
+            return _GAMENTIO_POINTS
+        return _STANDARD_POINTS
 
     @property
     def declaration_requirement(self) -> Requirement:
@@ -393,11 +435,7 @@ class IndianRummy(Variant):
         >>> IndianRummy(preset="standard").declaration_requirement.min_sequences
         2
         """
-        return Requirement(
-            min_sequences=self.min_sequences,
-            min_pure_sequences=1,
-            long_sequence=4 if self.life_min_len_4 else None,
-        )
+        return _requirement(self.min_sequences, self.life_min_len_4, False, None)
 
     @property
     def requirement(self) -> Requirement:
@@ -408,14 +446,11 @@ class IndianRummy(Variant):
         >>> IndianRummy(preset="standard").requirement.cap
         80
         """
-        if self.loser_requirement == "none":
-            return Requirement(cap=self.cap)
-        base = self.declaration_requirement
-        return Requirement(
-            min_sequences=base.min_sequences,
-            min_pure_sequences=base.min_pure_sequences,
-            long_sequence=base.long_sequence,
-            cap=self.cap,
+        return _requirement(
+            self.min_sequences,
+            self.life_min_len_4,
+            self.loser_requirement == "none",
+            self.cap,
         )
 
     def wild_rank_for(self, indicator: Rank | None) -> Rank | None:
@@ -515,7 +550,7 @@ class IndianRummy(Variant):
         grouping = partition(
             hand,
             self.meld_rules,
-            PointValues.counting(),
+            _COUNTING,
             wild_rank=wild_rank,
             requirement=self.declaration_requirement,
         )
@@ -604,21 +639,30 @@ class IndianRummy(Variant):
         ]
         if len(forbidden) == len(hand):
             return []
-        quick = best_discard(
+        # Most hands hold too many cards that no meld (or only a meld with a
+        # joker) can use: no declaration, and no search.  Otherwise one value-only search says whether any discard
+        # leaves a valid declaration; only then is each one tried.
+        rules = self.meld_rules
+        if not may_meld_all(hand.codes, rules, wild_rank=state.wild_rank, discard=True):
+            return []
+        if deadwood(
             hand,
-            self.meld_rules,
-            PointValues.counting(),
+            rules,
+            _COUNTING,
             wild_rank=state.wild_rank,
             requirement=self.declaration_requirement,
+            discard=True,
             forbidden=forbidden,
-        )
-        if quick.points or not quick.requirement_met:
+        ):
             return []
         actions: list[Action] = []
         for card in dict.fromkeys(hand.cards):
             if card in forbidden:
                 continue
-            grouping = self.declaration_grouping(hand.remove(card), state.wild_rank)
+            rest = hand.remove(card)
+            if not may_meld_all(rest.codes, rules, wild_rank=state.wild_rank):
+                continue
+            grouping = self.declaration_grouping(rest, state.wild_rank)
             if grouping is not None:
                 actions.append(Declare(card, [meld.cards for meld in grouping.melds]))
         return actions

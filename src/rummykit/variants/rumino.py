@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from decimal import Decimal
+from functools import lru_cache
 from itertools import product
 from typing import TYPE_CHECKING, ClassVar
 
@@ -47,7 +48,8 @@ from rummykit.engine import (
 from rummykit.engine.actions import Event
 from rummykit.errors import InvalidOptionError, quoted
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import PointValues, best_discard, possible_layoffs
+from rummykit.partition import PointValues, deadwood, possible_layoffs
+from rummykit.variants._floor import floor, may_meld_all
 from rummykit.variants.base import Variant, flag, one_of, whole
 from rummykit.variants.rumino_match import RuminoMatch
 
@@ -102,6 +104,45 @@ class DeclareRumino(Action):
 
     def __str__(self) -> str:
         return "declare rumino"
+
+
+_POINTS = PointValues.standard(joker=10)
+_COUNTING = PointValues.counting()
+
+
+@lru_cache(maxsize=64)
+def _meld_rules(
+    ace_high: bool,
+    wrap: bool,
+    set_distinct_suits: bool,
+    max_run: int | None,
+    max_jokers_per_meld: int | None,
+    min_naturals_per_meld: int,
+) -> MeldRules:
+    """Rumino's meld rules for its options, built once (they are asked for
+    on every turn)."""
+    return MeldRules(
+        ace_low=True,
+        ace_high=ace_high,
+        wrap=wrap,
+        max_set=4,
+        set_distinct_suits=set_distinct_suits,
+        max_run=max_run,
+        max_jokers_per_meld=max_jokers_per_meld,
+        min_naturals_per_meld=min_naturals_per_meld,
+    )
+
+
+@lru_cache(maxsize=8)
+def _rumino_rules(ace_high: bool, wrap: bool) -> MeldRules:
+    """The rules a 7-card straight flush is checked against."""
+    return MeldRules(
+        ace_low=True,
+        ace_high=ace_high,
+        wrap=wrap,
+        max_run=None,
+        min_naturals_per_meld=0,
+    )
 
 
 _STOCK = {
@@ -240,15 +281,13 @@ class Rumino(RuminoMatch, Variant):
         >>> Rumino().meld_rules.max_run, Rumino(max_run=None).meld_rules.max_run
         (4, None)
         """
-        return MeldRules(
-            ace_low=True,
-            ace_high=self.ace_high,
-            wrap=self.wrap,
-            max_set=4,
-            set_distinct_suits=self.set_distinct_suits,
-            max_run=self.max_run,
-            max_jokers_per_meld=self.max_jokers_per_meld,
-            min_naturals_per_meld=self.min_naturals_per_meld,
+        return _meld_rules(
+            self.ace_high,
+            self.wrap,
+            self.set_distinct_suits,
+            self.max_run,
+            self.max_jokers_per_meld,
+            self.min_naturals_per_meld,
         )
 
     @property
@@ -258,7 +297,7 @@ class Rumino(RuminoMatch, Variant):
         >>> Rumino().point_values.joker
         10
         """
-        return PointValues.standard(joker=10)
+        return _POINTS
 
     def is_rumino(self, cards: Hand | Iterable[Card]) -> bool:
         """Whether these seven cards are a rumino: a 7-card straight flush or
@@ -272,8 +311,9 @@ class Rumino(RuminoMatch, Variant):
         >>> Rumino(rumino_naturals_only=True).is_rumino(Hand.parse("3d 4d 5d Jk 7d 8d 9d"))
         False
         """
-        codes = cards.codes if isinstance(cards, Hand) else Hand(cards).codes
-        if len(codes) != 7:
+        hand = cards if isinstance(cards, Hand) else Hand(cards)
+        codes = hand.codes
+        if len(codes) != 7 or not self._could_hold_rumino(hand):
             return False
         naturals = [code for code in codes if code != JOKER_CODE]
         if self.rumino_naturals_only and len(naturals) < 7:
@@ -282,14 +322,8 @@ class Rumino(RuminoMatch, Variant):
             return self.min_naturals_per_meld == 0
         if len({code % 13 for code in naturals}) == 1:
             return True  # seven of a kind
-        rules = MeldRules(
-            ace_low=True,
-            ace_high=self.ace_high,
-            wrap=self.wrap,
-            max_run=None,
-            min_naturals_per_meld=0,
-        )
-        return rules.why_not(Hand._from_sorted(codes).cards, kind=MeldKind.RUN) is None
+        rules = _rumino_rules(self.ace_high, self.wrap)
+        return rules.why_not(hand.cards, kind=MeldKind.RUN) is None
 
     def rumino_in(self, cards: Hand | Iterable[Card]) -> Hand | None:
         """The seven cards of a rumino among ``cards`` (such as 8 after a
@@ -385,8 +419,29 @@ class Rumino(RuminoMatch, Variant):
 
     # -- the turn --------------------------------------------------------------------
 
-    def _deadwood(self, hand: Hand) -> int:
-        return self.deadwood(hand)
+    def _may_knock(self, hand: Hand, *, forbidden: list[Card] | None = None) -> bool:
+        """Whether ``hand`` (after its best discard, given ``forbidden``) has
+        deadwood within :attr:`knock_limit`; the cheap bound answers most hands."""
+        discard = forbidden is not None
+        rules, points = self.meld_rules, self.point_values
+        if floor(hand.codes, rules, points, discard=discard) > self.knock_limit:
+            return False
+        found = deadwood(
+            hand,
+            rules,
+            points,
+            requirement=self.requirement,
+            discard=discard,
+            forbidden=forbidden or (),
+        )
+        return found <= self.knock_limit
+
+    def _may_go_gin(self, hand: Hand, forbidden: list[Card]) -> bool:
+        """Whether some allowed discard leaves every other card of ``hand`` melded."""
+        rules = self.meld_rules
+        if not may_meld_all(hand.codes, rules, discard=True):
+            return False
+        return not deadwood(hand, rules, _COUNTING, discard=True, forbidden=forbidden)
 
     def new_extra(self, players: int) -> RuminoFacts:
         """Nothing shown at the deal."""
@@ -408,10 +463,7 @@ class Rumino(RuminoMatch, Variant):
         actions: list[Action] = []
         if self.is_rumino(hand):
             actions.append(DeclareRumino())
-        if (
-            self.knock_timing == "instead_of_draw"
-            and self._deadwood(hand) <= self.knock_limit
-        ):
+        if self.knock_timing == "instead_of_draw" and self._may_knock(hand):
             actions.append(Knock())
         return actions
 
@@ -430,23 +482,19 @@ class Rumino(RuminoMatch, Variant):
         forbidden = [card for card in hand.cards if card not in allowed]
         if not allowed:
             return actions
-        # One search each says whether any gin (every card melded) or any
-        # knock is on offer; only then is each discard tried.
-        rules = self.meld_rules
-        gin = (
-            best_discard(
-                hand, rules, PointValues.counting(), forbidden=forbidden
-            ).points
-            == 0
-        )
-        knock = self.knock_timing == "after_draw" and (
-            self.best_discard(hand, forbidden=forbidden).points <= self.knock_limit
+        # One value-only search each (most hands skip it on a cheap bound)
+        # says whether any gin (every card melded) or any knock is on offer;
+        # only then is each discard tried.
+        gin = self._may_go_gin(hand, forbidden)
+        knock = self.knock_timing == "after_draw" and self._may_knock(
+            hand, forbidden=forbidden
         )
         if not (gin or knock):
             return actions
+        rules = self.meld_rules
         for card in allowed:
             rest = hand.remove(card)
-            if gin and not self.partition(rest).deadwood:
+            if gin and not deadwood(rest, rules, _COUNTING):
                 actions.append(DeclareGin(card))
             if knock and self.deadwood(rest) <= self.knock_limit:
                 actions.append(Knock(card))

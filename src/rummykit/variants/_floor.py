@@ -1,0 +1,175 @@
+"""A cheap lower bound on a hand's deadwood, to skip exact searches that cannot pass.
+
+Knock tests and declaration checks ask whether a hand's optimal deadwood is
+at most some limit.  Most hands are far from it, and a card that no meld of
+the hand could hold is deadwood in every grouping, so the points of such
+cards bound the deadwood from below.  A natural card can be in a meld only if
+the hand holds enough cards of its rank for a set, or cards of its suit that
+fill a shortest run around it, with jokers (printed or of the wild rank)
+filling what is missing.  Each test only asks for what any meld holding the
+card must contain, so the bound never exceeds the exact value; when it is
+over the limit, the exact search is not needed.
+
+>>> from rummykit.cards import Hand
+>>> from rummykit.melds import MeldRules
+>>> from rummykit.partition import PointValues
+>>> floor(Hand.parse("As 2s 3s 9d Kc").codes, MeldRules(), PointValues())
+19
+>>> floor(Hand.parse("As 2s 3s 9d Kc").codes, MeldRules(), PointValues(), discard=True)
+9
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rummykit.cards import JOKER_CODE, Rank
+from rummykit.melds import MeldRules
+from rummykit.partition import PointValues
+
+__all__ = ["floor", "may_meld_all"]
+
+
+@lru_cache(maxsize=64)
+def _windows(rules: MeldRules) -> tuple[tuple[int, ...], ...]:
+    """For each rank, the rows of ``min_run`` ranks that hold it and that a
+    run could span, as 13-bit rank masks.
+
+    Any run holding a card holds such a row around it, every place filled by
+    a natural card or a joker, so a card with no row whose gaps the jokers
+    can fill is in no run.
+    """
+    size = rules.min_run
+
+    def row(start: int) -> int:
+        mask = 0
+        for place in range(start, start + size):
+            mask |= 1 << (place % 13)
+        return mask
+
+    if rules.wrap:  # every place in a circle of 13 ranks
+        rows = [row(start) for start in range(13)]
+    else:  # places 0 (a low ace) to 13 (a high ace)
+        places = range(0 if rules.ace_low else 1, 14 if rules.ace_high else 13)
+        rows = [row(start) for start in places if start + size - 1 in places]
+    return tuple(tuple(mask for mask in rows if mask >> rank & 1) for rank in range(13))
+
+
+class _Scan:
+    """What :func:`floor` and :func:`may_meld_all` learn from one pass over a hand."""
+
+    __slots__ = ("jokers", "lone", "needy")
+
+    def __init__(self, jokers: int, lone: list[int], needy: int) -> None:
+        self.jokers = jokers
+        """Printed jokers and cards of the wild rank."""
+        self.lone = lone
+        """The ranks of the natural cards that no meld of the hand can hold."""
+        self.needy = needy
+        """How many natural cards no meld without a joker can hold."""
+
+
+def _scan(codes: tuple[int, ...], rules: MeldRules, wild_rank: Rank | None) -> _Scan:
+    wild = -1 if wild_rank is None else int(wild_rank) - 1
+    jokers = 0
+    suits = [0, 0, 0, 0]
+    rank_count = [0] * 13
+    rank_suits = [0] * 13
+    for code in codes:
+        if code == JOKER_CODE or code % 13 == wild:
+            jokers += 1
+            continue
+        rank = code % 13
+        suits[code // 13] |= 1 << rank
+        rank_count[rank] += 1
+        rank_suits[rank] |= 1 << (code // 13)
+    set_jokers = jokers
+    if rules.max_jokers_per_meld is not None:
+        set_jokers = min(set_jokers, rules.max_jokers_per_meld)
+    run_jokers = set_jokers
+    if rules.max_jokers_per_run is not None:
+        run_jokers = min(run_jokers, rules.max_jokers_per_run)
+    need_set = rules.min_set - 1
+    distinct = rules.set_distinct_suits and not rules.golden_rummy
+    windows = _windows(rules)
+    lone: list[int] = []
+    needy = 0
+    for code in codes:
+        if code == JOKER_CODE:
+            continue
+        rank = code % 13
+        if rank == wild:
+            continue
+        suit = code // 13
+        if distinct:
+            same = (rank_suits[rank] & ~(1 << suit)).bit_count()
+        else:
+            same = rank_count[rank] - 1
+        if same >= need_set:
+            continue  # a set of naturals holds it
+        held = suits[suit]
+        gaps = min(((row & ~held).bit_count() for row in windows[rank]), default=99)
+        if gaps == 0:
+            continue  # a run of naturals holds it
+        needy += 1
+        if same + set_jokers < need_set and gaps > run_jokers:
+            lone.append(rank)
+    return _Scan(jokers, lone, needy)
+
+
+def floor(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    *,
+    wild_rank: Rank | None = None,
+    discard: bool = False,
+) -> int:
+    """A lower bound on the deadwood of the hand with these sorted card
+    ``codes`` (after its best discard, if ``discard``), under any grouping
+    requirement the exact value may also meet: the points of its natural
+    cards that no meld of the hand can hold.
+
+    It is never above :func:`rummykit.partition.deadwood` of the same hand
+    and options.  A cap (such as Indian Rummy's 80) is not applied here:
+    compare with the cap first if there is one.
+    """
+    lone = _scan(codes, rules, wild_rank).lone
+    if not lone:
+        return 0
+    values = points.ranks
+    total = sum(values[rank] for rank in lone)
+    return total - max(values[rank] for rank in lone) if discard else total
+
+
+def may_meld_all(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    *,
+    wild_rank: Rank | None = None,
+    discard: bool = False,
+) -> bool:
+    """``False`` if no grouping of the hand (after one discard, if
+    ``discard``) melds every card; ``True`` if it may.
+
+    Besides the cards no meld can hold, it counts the natural cards that only
+    a meld with a joker can hold.  Let ``shortest`` be the larger of the
+    shortest set and the shortest run.  A set with jokers holds fewer than
+    ``shortest`` such cards; in a run with ``k`` jokers the natural cards
+    form at most ``k + 1`` stretches, and only a stretch shorter than a run
+    holds such cards.  So a meld with ``k >= 1`` jokers holds at most
+    ``(k + 1) * (shortest - 1) <= 2 * k * (shortest - 1)`` of them, and the
+    hand's ``J`` jokers at most ``2 * J * (shortest - 1)``.
+
+    >>> from rummykit.cards import Hand
+    >>> may_meld_all(Hand.parse("As 2s 3s 9d 9c 9h Kc").codes, MeldRules(), discard=True)
+    True
+    >>> may_meld_all(Hand.parse("As 2s 4s 9d 9c 8h Jk Kc").codes, MeldRules(), discard=True)
+    False
+    """
+    scan = _scan(codes, rules, wild_rank)
+    spare = 1 if discard else 0
+    if len(scan.lone) > spare:
+        return False
+    shortest = max(rules.min_set, rules.min_run)
+    return scan.needy - spare <= 2 * (shortest - 1) * scan.jokers

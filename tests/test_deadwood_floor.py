@@ -1,0 +1,273 @@
+"""Knock, gin and declaration checks skip the exact search when a cheap bound
+says it cannot pass.  The bound must never skip a hand that would pass: it is
+never above the exact deadwood, ``may_meld_all`` is never ``False`` for a hand
+that melds every card, and Rumino and Indian Rummy list exactly the knocks,
+gins and declarations that one exact search per discard finds."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rummykit import Card, Hand, MeldRules, Rank
+from rummykit.engine import Action, Declare, DeclareGin, Knock, Phase, State
+from rummykit.partition import PointValues, Requirement, deadwood
+from rummykit.variants import IndianRummy, Rumino, Variant
+from rummykit.variants._floor import floor, may_meld_all
+from rummykit.variants.rumino import DeclareRumino
+from tests.profiles import examples
+from tests.strategies import meld_candidates, meld_rules, natural_cards, wild_ranks
+
+_COUNTING = PointValues.counting()
+
+variant_rules = st.sampled_from(
+    [
+        Rumino().meld_rules,
+        Rumino(ace_high=True, wrap=True, max_run=None).meld_rules,
+        Rumino(max_jokers_per_meld=1, set_distinct_suits=True).meld_rules,
+        IndianRummy().meld_rules,
+        IndianRummy(preset="standard").meld_rules,
+        IndianRummy(preset="standard", golden_rummy=True, decks=3).meld_rules,
+        MeldRules(),
+    ]
+)
+points = st.sampled_from(
+    [PointValues(), PointValues.gamentio(), PointValues.standard(joker=10), _COUNTING]
+)
+requirements = st.sampled_from(
+    [
+        None,
+        Requirement(min_sequences=1, min_pure_sequences=1),
+        Requirement(min_sequences=2, min_pure_sequences=1, cap=80),
+    ]
+)
+
+
+@st.composite
+def near_meld_hands(draw: st.DrawFn) -> Hand:
+    """Up to 14 cards: some groups that are melds or nearly, and loose cards,
+    at most three copies of a card (what the partitioner takes)."""
+    cards: list[Card] = []
+    for _ in range(draw(st.integers(0, 3))):
+        cards += draw(meld_candidates(max_size=5))
+    cards += draw(st.lists(natural_cards(), max_size=8))
+    cards = cards[:14]
+    kept: list[Card] = []
+    for card in cards:
+        if card.is_joker or kept.count(card) < 3:
+            kept.append(card)
+    return Hand(kept)
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(
+    near_meld_hands(),
+    st.one_of(variant_rules, meld_rules()),
+    points,
+    wild_ranks(),
+    requirements,
+)
+def test_the_floor_is_never_above_the_deadwood(
+    hand: Hand,
+    rules: MeldRules,
+    values: PointValues,
+    wild: Rank | None,
+    requirement: Requirement | None,
+) -> None:
+    codes = hand.codes
+    exact = deadwood(hand, rules, values, wild_rank=wild, requirement=requirement)
+    bound = floor(codes, rules, values, wild_rank=wild)
+    if requirement is not None and requirement.cap is not None:
+        bound = min(bound, requirement.cap)
+    assert bound <= exact
+    if hand:
+        after = deadwood(
+            hand, rules, values, wild_rank=wild, requirement=requirement, discard=True
+        )
+        bound = floor(codes, rules, values, wild_rank=wild, discard=True)
+        if requirement is not None and requirement.cap is not None:
+            bound = min(bound, requirement.cap)
+        assert bound <= after
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(near_meld_hands(), st.one_of(variant_rules, meld_rules()), wild_ranks())
+def test_a_hand_that_melds_every_card_may_meld_all(
+    hand: Hand, rules: MeldRules, wild: Rank | None
+) -> None:
+    if deadwood(hand, rules, _COUNTING, wild_rank=wild) == 0:
+        assert may_meld_all(hand.codes, rules, wild_rank=wild)
+    if hand and deadwood(hand, rules, _COUNTING, wild_rank=wild, discard=True) == 0:
+        assert may_meld_all(hand.codes, rules, wild_rank=wild, discard=True)
+
+
+def test_the_bounds_rule_out_hands_far_from_melding() -> None:
+    rules = Rumino().meld_rules
+    far = Hand.parse("As 4s 8h Jd Kc 6c 9s Qh")
+    assert floor(far.codes, rules, Rumino().point_values) > Rumino().knock_limit
+    assert not may_meld_all(far.codes, rules, discard=True)
+    near = Hand.parse("As 2s 3s 8h 8d 8c Jk Kd")
+    assert may_meld_all(near.codes, rules, discard=True)
+    assert floor(near.codes, rules, Rumino().point_values, discard=True) == 0
+
+
+# -- what the variants list -------------------------------------------------------
+
+
+def rumino_reference(variant: Rumino, state: State) -> list[Action]:
+    """Rumino's knocks, gins and rumino, one exact search per discard."""
+    hand = state.hands[state.current]
+    found: list[Action] = []
+    if state.phase is Phase.DRAW:
+        if variant.is_rumino(hand):
+            found.append(DeclareRumino())
+        if (
+            variant.knock_timing == "instead_of_draw"
+            and variant.deadwood(hand) <= variant.knock_limit
+        ):
+            found.append(Knock())
+        return found
+    if variant.rumino_in(hand) is not None:
+        found.append(DeclareRumino())
+    for card in dict.fromkeys(hand.cards):
+        if variant.discard_reason(state, card) is not None:
+            continue
+        rest = hand.remove(card)
+        if not variant.partition(rest).deadwood:
+            found.append(DeclareGin(card))
+        if (
+            variant.knock_timing == "after_draw"
+            and variant.deadwood(rest) <= variant.knock_limit
+        ):
+            found.append(Knock(card))
+    return found
+
+
+def indian_reference(variant: IndianRummy, state: State) -> list[Action]:
+    """Indian Rummy's declarations, one exact search per finish card."""
+    hand = state.hands[state.current]
+    found: list[Action] = []
+    for card in dict.fromkeys(hand.cards):
+        if variant.finish_card_restricted and variant.discard_reason(state, card):
+            continue
+        grouping = variant.declaration_grouping(hand.remove(card), state.wild_rank)
+        if grouping is not None:
+            found.append(Declare(card, [meld.cards for meld in grouping.melds]))
+    return found
+
+
+def listed(variant: Variant, state: State) -> list[Action]:
+    if state.phase is Phase.DRAW:
+        return variant.turn_start_actions(state)
+    return variant.play_actions(state)
+
+
+def walk(variant: Variant, players: int, seed: int) -> list[State]:
+    """The draw and play states of one hand between random agents."""
+    rng = random.Random(seed)
+    state = variant.new_game(players=players, seed=seed)
+    seen: list[State] = []
+    while not state.is_terminal and len(seen) < 400:
+        if state.phase in (Phase.DRAW, Phase.PLAY):
+            seen.append(state)
+        legal = state.legal_actions()
+        state = state.apply(legal[rng.randrange(len(legal))])
+    return seen
+
+
+rumino_options = st.sampled_from(
+    [
+        Rumino(),
+        Rumino(knock_timing="after_draw", knock_limit=12),
+        Rumino(ace_high=True, wrap=True, max_run=None),
+        Rumino(max_jokers_per_meld=1, set_distinct_suits=True),
+    ]
+)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(rumino_options, st.integers(2, 4), st.integers(0, 10**6))
+def test_rumino_lists_what_the_exact_searches_find(
+    variant: Rumino, players: int, seed: int
+) -> None:
+    for state in walk(variant, players, seed):
+        assert listed(variant, state) == rumino_reference(variant, state)
+
+
+indian_options = st.sampled_from(
+    [
+        IndianRummy(),
+        IndianRummy(preset="standard"),
+        IndianRummy(preset="standard", max_jokers_per_run=1, life_min_len_4=True),
+        IndianRummy(finish_card_restricted=False),
+    ]
+)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(indian_options, st.integers(2, 4), st.integers(0, 10**6))
+def test_indian_lists_what_the_exact_searches_find(
+    variant: IndianRummy, players: int, seed: int
+) -> None:
+    for state in walk(variant, players, seed):
+        if state.phase is Phase.PLAY:
+            assert variant.play_actions(state) == indian_reference(variant, state)
+
+
+@st.composite
+def rigged_hands(draw: st.DrawFn, size: int, copies: int, jokers: int) -> Hand:
+    """``size`` cards made mostly of melds and near-melds, as a deck of
+    ``copies`` decks and ``jokers`` jokers could deal them, so that gins and
+    declarations are common."""
+    cards: list[Card] = []
+    loose = st.lists(natural_cards(), min_size=1, max_size=2)
+    while len(cards) < size:
+        group = draw(st.one_of(meld_candidates(3, 4), loose))
+        for card in group:
+            if cards.count(card) < (jokers if card.is_joker else copies):
+                cards.append(card)
+    return Hand(cards[:size])
+
+
+@settings(
+    max_examples=examples(120),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
+@given(
+    st.sampled_from([Rumino(), Rumino(knock_timing="after_draw")]),
+    st.data(),
+    st.integers(0, 10**6),
+)
+def test_rumino_lists_every_gin_and_knock_of_near_melded_hands(
+    variant: Rumino, data: st.DataObject, seed: int
+) -> None:
+    state = variant.new_game(players=2, seed=seed)
+    hand = data.draw(rigged_hands(7, 2, 4))
+    drawn = data.draw(rigged_hands(8, 2, 4))
+    for phase, cards in ((Phase.DRAW, hand), (Phase.PLAY, drawn)):
+        hands = list(state.hands)
+        hands[state.current] = cards
+        rigged = attrs.evolve(state, hands=tuple(hands), phase=phase)
+        assert listed(variant, rigged) == rumino_reference(variant, rigged)
+
+
+@settings(
+    max_examples=examples(120),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
+@given(indian_options, st.data(), st.integers(0, 10**6))
+def test_indian_lists_every_declaration_of_near_melded_hands(
+    variant: IndianRummy, data: st.DataObject, seed: int
+) -> None:
+    state = variant.new_game(players=2, seed=seed)
+    size = len(state.hands[state.current]) + 1
+    cards = data.draw(rigged_hands(size, variant.decks, variant.printed_jokers))
+    hands = list(state.hands)
+    hands[state.current] = cards
+    rigged = attrs.evolve(state, hands=tuple(hands), phase=Phase.PLAY)
+    assert variant.play_actions(rigged) == indian_reference(variant, rigged)
