@@ -236,8 +236,18 @@ class Card:
     code: int
     """0 to 51 for natural cards (13 × suit index + rank − 1), 52 for the joker."""
 
-    def __init__(self, text: str) -> None:
-        self.__attrs_init__(_parse_code(text))
+    # A card is made whole in __new__, which returns the one shared card of
+    # each kind; __init__ is object's, which changes nothing, so calling it
+    # again on a card (``card.__init__("Kd")``) cannot change that card, nor
+    # every other holder of it.
+    def __new__(cls, text: str) -> Card:
+        card = _BY_TOKEN.get(text) if isinstance(text, str) else None
+        if card is None:
+            card = _CARDS[_parse_code(text)]
+        return card
+
+    def __getnewargs__(self) -> tuple[str]:
+        return (_NAMES[self.code],)
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -401,8 +411,11 @@ class Hand:
     codes: tuple[int, ...]
     """The card codes, sorted; see :attr:`Card.code`."""
 
-    def __init__(self, cards: Iterable[Card | str] | str = ()) -> None:
-        self.__attrs_init__(_to_codes(cards))
+    # Made whole in __new__, as a card is: calling __init__ again changes nothing.
+    def __new__(cls, cards: Iterable[Card | str] | str = ()) -> Hand:
+        hand = object.__new__(cls)
+        object.__setattr__(hand, "codes", _to_codes(cards))
+        return hand
 
     @classmethod
     def parse(cls, text: str) -> Hand:

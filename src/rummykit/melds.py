@@ -194,7 +194,11 @@ class MeldRules:
         return None if meld is not None else reason
 
 
-@attrs.frozen(kw_only=True)
+_new = object.__new__
+_set = object.__setattr__
+
+
+@attrs.frozen(kw_only=True, init=False)
 class Meld:
     """A valid meld: its cards, its kind, and what each card stands for.
 
@@ -223,6 +227,31 @@ class Meld:
     """The natural card each of :attr:`cards` represents, in the same order."""
     pure: bool
     """No card stands in for another (wild-rank cards as themselves may count)."""
+
+    # Made whole in __new__, as a card is: calling __init__ again on a meld
+    # (object's __init__) changes nothing.
+    def __new__(
+        cls,
+        *,
+        kind: MeldKind,
+        cards: tuple[Card, ...],
+        stands_for: tuple[Card, ...],
+        pure: bool,
+    ) -> Meld:
+        meld = _new(cls)
+        _set(meld, "kind", kind)
+        _set(meld, "cards", cards)
+        _set(meld, "stands_for", stands_for)
+        _set(meld, "pure", pure)
+        return meld
+
+    def __getnewargs_ex__(self) -> tuple[tuple[()], dict[str, object]]:
+        return (), {
+            "kind": self.kind,
+            "cards": self.cards,
+            "stands_for": self.stands_for,
+            "pure": self.pure,
+        }
 
     @classmethod
     def build(
