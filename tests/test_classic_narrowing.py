@@ -5,6 +5,7 @@ the melds and lay-offs of the full ones, in the same order."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -55,3 +56,26 @@ def test_listed_layoffs_are_every_layoff(
     assert _layoffs(meld, hand.codes, rules, limit) == possible_layoffs(
         meld, hand, rules, limit=limit
     )
+
+
+@pytest.mark.parametrize("ace_high", [False, True])
+@pytest.mark.parametrize("wrap", [False, True])
+@pytest.mark.parametrize(
+    ("run", "held"),
+    [
+        ("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc", "Ac 5d"),
+        ("3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc", "Ac 2c 9h"),
+        ("4c 5c 6c 7c 8c 9c Tc Jc Qc Kc", "Ac 2c 3c"),
+    ],
+)
+def test_a_long_run_lists_a_card_it_reaches_both_ways_once(
+    run: str, held: str, ace_high: bool, wrap: bool
+) -> None:
+    """Below the two and above the king is the same ace: one lay-off, not two."""
+    variant = ClassicRummy(ace_high=ace_high, wrap=wrap)
+    rules = variant.meld_rules
+    meld = Meld.build(run, rules)
+    hand = Hand.parse(held)
+    listed = _layoffs(meld, hand.codes, rules, len(hand))
+    assert len(set(listed)) == len(listed)
+    assert listed == possible_layoffs(meld, hand, rules, limit=len(hand))

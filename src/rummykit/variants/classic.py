@@ -675,6 +675,9 @@ def _layoffs(
             for high in range(min(len(above), room - low) + 1):
                 if low or high:
                     groups.append(tuple(sorted(below[:low] + above[:high])))
+        # a run of eleven or more cards can reach the same card from below and
+        # from above (the ace, before the two and after the king): list it once
+        groups = list(dict.fromkeys(groups))
     kind = meld.kind
     found = [
         group for group in groups if _extends(tuple(sorted(old + group)), kind, rules)
