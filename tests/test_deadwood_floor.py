@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -271,3 +272,29 @@ def test_indian_lists_every_declaration_of_near_melded_hands(
     hands[state.current] = cards
     rigged = attrs.evolve(state, hands=tuple(hands), phase=Phase.PLAY)
     assert variant.play_actions(rigged) == indian_reference(variant, rigged)
+
+
+@pytest.mark.parametrize(
+    ("cards", "wild", "discard"),
+    [
+        ("As 3s Jk", Rank.ACE, False),  # As 2s(Jk) 3s: the wild ace plays as itself
+        ("As 4s 6s Jk", Rank.FOUR, True),  # throw As; 4s 5s(Jk) 6s
+        ("6d 7d Kd Jk", Rank.SIX, True),  # throw Kd; 6d 7d 8d(Jk)
+        ("6d 7d Kd Jk", Rank.SIX, False),
+    ],
+)
+def test_a_card_of_the_wild_rank_may_play_as_itself(
+    cards: str, wild: Rank, discard: bool
+) -> None:
+    """With one joker a meld, a card of the wild rank must be allowed to be
+    itself next to the joker: the bounds may never rule out what the exact
+    search finds."""
+    rules = MeldRules(max_jokers_per_meld=1, set_distinct_suits=True, max_run=4)
+    hand = Hand.parse(cards)
+    exact = deadwood(hand, rules, wild_rank=wild, discard=discard)
+    assert (
+        floor(hand.codes, rules, PointValues(), wild_rank=wild, discard=discard)
+        <= exact
+    )
+    if exact == 0:
+        assert may_meld_all(hand.codes, rules, wild_rank=wild, discard=discard)

@@ -76,9 +76,13 @@ def _scan(codes: tuple[int, ...], rules: MeldRules, wild_rank: Rank | None) -> _
     rank_count = [0] * 13
     rank_suits = [0] * 13
     for code in codes:
-        if code == JOKER_CODE or code % 13 == wild:
+        if code == JOKER_CODE:
             jokers += 1
             continue
+        if code % 13 == wild:
+            # a card of the wild rank may stand for any card, or play as
+            # itself: count it both ways (a bound may only err towards melds)
+            jokers += 1
         rank = code % 13
         suits[code // 13] |= 1 << rank
         rank_count[rank] += 1
