@@ -5,6 +5,7 @@ Run it from a checkout with rummykit installed::
     python benchmarks/partition.py            # 1000 hands a set, median of 5 runs
     python benchmarks/partition.py --quick    # 100 hands a set, 1 run (CI smoke)
     python benchmarks/partition.py --runs 9
+    python benchmarks/partition.py --sets ag  # sets (a) and (g), and (d)
 
 The hand sets are fixed: each is drawn from its own ``random.Random(seed)``.
 
@@ -824,7 +825,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="time with the process's CPU clock (time.process_time) instead of "
         "time.perf_counter, for a machine that other work shares",
     )
+    parser.add_argument(
+        "--sets",
+        default="abcdefg",
+        help="which sets to time, as letters (default abcdefg); (d) is always "
+        "timed, as the common unit",
+    )
     args = parser.parse_args(argv)
+    wanted = set(args.sets) | {"d"}
+    if not wanted <= set("abcdefg"):
+        parser.error("--sets takes letters from a to g")
     runs = args.runs or (1 if args.quick else 5)
     n = args.hands or (100 if args.quick else 1000)
     if runs < 1 or n < 1:
@@ -856,7 +866,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print()
 
     checks: list[str] = []
-    rows = build_rows(n, runs, spiel, rl, checks)
+    rows = [
+        row
+        for row in build_rows(n, runs, spiel, rl, checks)
+        if row.key.strip("()") in wanted
+    ]
     print("Checks (before timing):")
     for line in checks:
         print("  " + line)

@@ -186,6 +186,11 @@ def deadwood(
     >>> deadwood(Hand.parse("As 2s Ac 2c 2d Ah 2h 3h 7h 8h 9h"), discard=True)
     0
     """
+    if type(hand) is Hand and not discard and wild_rank is None and requirement is None:
+        # The quick lane: distinct natural cards (most Gin hands).
+        found = _fast.quick_deadwood(hand.codes, rules, points)
+        if found is not None:
+            return found
     codes = _codes(hand, "deadwood")
     rules, points = _options(rules, points, wild_rank, requirement)
     if not discard:

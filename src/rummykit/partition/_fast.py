@@ -118,6 +118,87 @@ def tables(rules: MeldRules, points: PointValues) -> Tables:
     return Tables(rules, points)
 
 
+#: The tables for the last few ``(rules, points)`` argument pairs the quick
+#: lane saw, keyed by the objects' identities.  Each entry holds the objects
+#: themselves, so an identity cannot be reused while it is a key; past
+#: :data:`QUICK_KEPT` entries the whole map is dropped.
+_QUICK: dict[tuple[int, int], tuple[object, object, Tables | None]] = {}
+QUICK_KEPT = 8
+#: The pair asked for last, and its tables: most callers ask with the same
+#: two objects again and again.
+_last: tuple[object, object, Tables | None] = (_QUICK, _QUICK, None)
+
+
+def quick_tables(rules: object, points: object) -> Tables | None:
+    """The tables for the arguments ``rules`` and ``points`` exactly as a
+    caller passed them (``None`` for the defaults), or ``None`` if this path
+    cannot answer under them or they are not of the right types (the entry
+    points then check them the long way and report the error)."""
+    global _last
+    entry = _QUICK.get((id(rules), id(points)))
+    if entry is None:
+        meld_rules = MeldRules() if rules is None else rules
+        point_values = PointValues() if points is None else points
+        found: Tables | None = None
+        if (
+            type(meld_rules) is MeldRules
+            and type(point_values) is PointValues
+            and max(meld_rules.min_set, meld_rules.min_naturals_per_meld) >= 3
+        ):
+            found = tables(meld_rules, point_values)
+        if len(_QUICK) >= QUICK_KEPT:
+            _QUICK.clear()
+        entry = _QUICK[id(rules), id(points)] = (rules, points, found)
+    _last = entry
+    return entry[2]
+
+
+def quick_deadwood(codes: tuple[int, ...], rules: object, points: object) -> int | None:
+    """The least deadwood of sorted ``codes`` under the arguments ``rules``
+    and ``points`` as passed, if they are at most
+    :data:`~rummykit.partition.MAX_HAND_SIZE` distinct natural cards (the
+    bounds the entry points check) and the rules suit this path; else
+    ``None``."""
+    last = _last
+    if rules is last[0] and points is last[1]:
+        t = last[2]
+    else:
+        t = quick_tables(rules, points)
+    if t is None or len(codes) > 14 or (codes and codes[-1] >= 52):
+        return None
+    h = 0
+    for code in codes:
+        h |= BIT[code]
+    if h.bit_count() != len(codes):
+        return None
+    values = t.values
+    a = h & _SUIT
+    b = (h >> 16) & _SUIT
+    c = (h >> 32) & _SUIT
+    d = h >> 48
+    if t.min_set != 3 or t.max_set < 3:
+        return _value(t, h)[0]
+    ranks = (a & b & (c | d)) | (c & d & (a | b))
+    base = values[a] + values[b] + values[c] + values[d]
+    if not ranks:
+        return base
+    if ranks & (ranks - 1):
+        return _value(t, h)[0]
+    # One rank holds a set: taking its card out of a suit changes that suit's
+    # value alone, by its gain; the best set takes the suits that gain most.
+    total = 0
+    least = _INF
+    for p in (a, b, c, d):
+        if p & ranks:
+            gain = values[p] - values[p ^ ranks]
+            total += gain
+            if gain < least:
+                least = gain
+    if a & b & c & d & ranks:  # four cards: drop the one that gains least
+        total = max(total, total - least) if t.max_set >= 4 else total - least
+    return base - total if total > 0 else base
+
+
 def _mask(codes: tuple[int, ...]) -> int:
     mask = 0
     for code in codes:

@@ -288,6 +288,9 @@ class ActionCodec:
         # (a lay-off's also depends on its table meld and the wild rank).
         self._ids: dict[Action, int] = {}
         self._lay_off_ids: dict[tuple[object, ...], int] = {}
+        # The same, by the identity of the action object (kept alive here, so
+        # its id cannot name another object).
+        self._same: dict[int, tuple[Action, int]] = {}
 
     def __repr__(self) -> str:
         name = getattr(self.rules, "name", type(self.rules).__name__)
@@ -439,8 +442,21 @@ class ActionCodec:
         [0, 1]
         """
         found: dict[int, Action] = {}
+        same = self._same
         for action in view.legal_actions:
-            found.setdefault(self.action_to_id(action, view), action)
+            # The engine hands out the same action objects again and again
+            # (its discards, its draws), so look them up by identity first.
+            known = same.get(id(action))
+            if known is not None and known[0] is action:
+                action_id = known[1]
+            else:
+                action_id = self.action_to_id(action, view)
+                if type(action) is not LayOff:
+                    if len(same) >= _KNOWN_LIMIT:
+                        same.clear()
+                    same[id(action)] = (action, action_id)
+            if action_id not in found:
+                found[action_id] = action
         return found
 
     def id_to_action(self, action_id: int, view: PlayerView) -> Action:

@@ -143,7 +143,7 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         self._seeds = random.Random()
         self.state: State = rules.new_game(players=players, seed=0)
         self._legal: dict[int, Action] = {}
-        self._legal_ids = np.zeros(0, dtype=np.intp)
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._steps = 0
         # One view per seat and state: the state a cached view belongs to.
         self._views: dict[int, PlayerView] = {}
@@ -219,9 +219,6 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
             seat = state.current
             self.agent_selection = self.possible_agents[seat]
             self._legal = self.codec.legal_ids(self._view(seat))
-        self._legal_ids = np.fromiter(
-            self._legal, dtype=np.intp, count=len(self._legal)
-        )
         if self.raw_view:
             for seat, agent in enumerate(self.possible_agents):
                 if agent in self.infos:
@@ -273,23 +270,26 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
 
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its vector and its action mask."""
-        seat = self.possible_agents.index(agent)
+        seat = self._seats[agent]
         view = self._view(seat)
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        # A bytearray filled in Python and wrapped by numpy without a copy:
+        # cheaper than numpy calls for the few ids a decision has.
+        mask = bytearray(self.codec.size)
         if (
             seat == self.state.current_player
             and agent in self.agents
             and not (self.terminations[agent] or self.truncations[agent])
         ):
-            mask[self._legal_ids] = 1
+            for action_id in self._legal:
+                mask[action_id] = 1
         return {
             "observation": self._encoders[seat].encode(view),
-            "action_mask": mask,
+            "action_mask": np.frombuffer(mask, dtype=np.int8),
         }
 
     def view(self, agent: str) -> PlayerView:
         """``agent``'s raw :class:`~rummykit.engine.PlayerView`."""
-        return self._view(self.possible_agents.index(agent))
+        return self._view(self._seats[agent])
 
     def action_mask(self, agent: str) -> npt.NDArray[np.int8]:
         """``agent``'s action mask (see :meth:`observe`)."""

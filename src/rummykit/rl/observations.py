@@ -35,10 +35,12 @@ block               length      holds
 
 from __future__ import annotations
 
+from array import array
+
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.cards import JOKER_CODE
+from rummykit.cards import JOKER_CODE, Card
 from rummykit.engine import (
     Claim,
     DeclareGin,
@@ -48,12 +50,29 @@ from rummykit.engine import (
     Knock,
     Phase,
     PlayerView,
+    TableMeld,
 )
 
 __all__ = ["ObservationEncoder", "ObservationLayout"]
 
 _PHASES = tuple(Phase)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
+# Which plane a move puts its card in: 1 taken, 2 discarded, 0 neither; by
+# action class, worked out once per class (subclasses count as their base).
+_PLANE_OF: dict[type, int] = {}
+
+
+def _plane(kind: type) -> int:
+    plane = _PLANE_OF.get(kind)
+    if plane is None:
+        if issubclass(kind, DrawDiscard | Claim):
+            plane = 1
+        elif issubclass(kind, Discard | Knock | DeclareGin):
+            plane = 2
+        else:
+            plane = 0
+        _PLANE_OF[kind] = plane
+    return plane
 
 
 class ObservationLayout:
@@ -132,16 +151,39 @@ class ObservationEncoder:
     def __init__(self, layout: ObservationLayout) -> None:
         self.layout = layout
         at = layout.offsets
+        cards, players = layout.CARDS, layout.players
         self._taken = at["taken"]
-        self._planes_stop = at["discarded"] + layout.players * layout.CARDS
-        self._planes = np.zeros(self._planes_stop - self._taken, dtype=np.float32)
+        self._planes_stop = at["discarded"] + players * cards
+        # Plain Python buffers: a vector has a few dozen non-zero entries, and
+        # writing them one by one into an ``array`` is cheaper than numpy's
+        # per-call overhead; numpy wraps the finished buffer without a copy.
+        self._planes = array("f", bytes(4 * (self._planes_stop - self._taken)))
+        self._zeros = array("f", bytes(4 * layout.size))
+        self._hand = at["hand"]
+        self._pile_top = at["pile_top"]
+        self._pile = at["pile"]
+        self._table = at["table"]
+        self._shown = at["shown"]
+        self._hand_sizes = at["hand_sizes"]
+        self._active = at["active"]
+        self._to_act = at["to_act"]
+        self._dealer = at["dealer"]
+        self._stock_size = at["stock_size"]
+        self._wild_rank = at["wild_rank"]
+        self._phase = at["phase"]
         self._player = -1
         self._seen = 0
         self._last: Event | None = None
+        # The pile's and the table's counts as last encoded: the pile mostly
+        # grows or shrinks by its top card, and the table seldom changes.
+        self._pile_of: tuple[Card, ...] = ()
+        self._pile_counts = array("f", bytes(4 * cards))
+        self._table_of: tuple[TableMeld, ...] = ()
+        self._table_counts = array("f", bytes(4 * cards))
 
     def reset(self) -> None:
         """Forget the folded history: the next view is encoded from scratch."""
-        self._planes[:] = 0
+        self._planes[:] = array("f", bytes(len(self._planes) * 4))
         self._seen = 0
         self._last = None
 
@@ -151,7 +193,11 @@ class ObservationEncoder:
         if (
             view.player != self._player
             or len(history) < seen
-            or (seen and history[seen - 1] != self._last)
+            or (
+                seen
+                and history[seen - 1] is not self._last
+                and history[seen - 1] != self._last
+            )
         ):
             self.reset()
             self._player = view.player
@@ -167,15 +213,46 @@ class ObservationEncoder:
             moved = event.card
             if moved is None:
                 continue
-            action = event.action
-            if isinstance(action, DrawDiscard | Claim):
+            kind = type(event.action)
+            plane = _PLANE_OF.get(kind)
+            if plane is None:
+                plane = _plane(kind)
+            if plane == 1:
                 planes[(event.player - me) % players * cards + moved.code] += 1
-            elif isinstance(action, Discard | Knock | DeclareGin):
+            elif plane == 2:
                 planes[
                     discarded + (event.player - me) % players * cards + moved.code
                 ] += 1
         self._seen = len(history)
         self._last = history[-1]
+
+    def _pile_block(self, pile: tuple[Card, ...]) -> array[float]:
+        """How many of each card ``pile`` holds, from the last pile's counts."""
+        last = self._pile_of
+        if pile is last:
+            return self._pile_counts
+        counts = self._pile_counts
+        grown = len(pile) - len(last)
+        if grown == 1 and pile[:-1] == last:
+            counts[pile[-1].code] += 1
+        elif grown == -1 and last[:-1] == pile:
+            counts[last[-1].code] -= 1
+        else:
+            counts = self._pile_counts = array("f", bytes(4 * self.layout.CARDS))
+            for card in pile:
+                counts[card.code] += 1
+        self._pile_of = pile
+        return counts
+
+    def _table_block(self, table: tuple[TableMeld, ...]) -> array[float]:
+        """How many of each card lies in ``table``'s melds."""
+        if table is not self._table_of:
+            counts = self._table_counts = array("f", bytes(4 * self.layout.CARDS))
+            for placed in table:
+                for card in placed.meld.cards:
+                    counts[card.code] += 1
+            self._table_of = table
+        return self._table_counts
 
     def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """The observation vector of ``view`` (a new array each call).
@@ -186,46 +263,42 @@ class ObservationEncoder:
         (559,)
         """
         self._fold(view)
-        layout = self.layout
-        at = layout.offsets
-        cards = layout.CARDS
-        players = layout.players
+        cards = self.layout.CARDS
+        players = self.layout.players
         me = view.player
-        counted = [at["hand"] + card.code for card in view.hand.cards]
+        out = self._zeros[:]
+        start = self._hand
+        for code in view.hand.codes:
+            out[start + code] += 1
         pile = view.pile
         if pile:
-            start = at["pile"]
-            counted += [start + card.code for card in pile]
-            counted.append(at["pile_top"] + pile[-1].code)
-        start = at["table"]
-        for placed in view.table:
-            counted += [start + card.code for card in placed.meld.cards]
+            start = self._pile
+            out[start : start + cards] = self._pile_block(pile)
+            out[self._pile_top + pile[-1].code] = 1
+        table = view.table
+        if table:
+            start = self._table
+            out[start : start + cards] = self._table_block(table)
         for other, hand in enumerate(view.shown):
             if hand is not None:
-                start = at["shown"] + (other - me) % players * cards
-                counted += [start + card.code for card in hand.cards]
-        start = at["hand_sizes"]
-        active = at["active"]
+                start = self._shown + (other - me) % players * cards
+                for code in hand.codes:
+                    out[start + code] += 1
+        out[self._taken : self._planes_stop] = self._planes
         sizes = view.hand_sizes
         still = view.active
-        ones: list[int] = []
+        hand_sizes = self._hand_sizes
+        active = self._active
         for other in range(players):
             relative = (other - me) % players
+            out[hand_sizes + relative] = sizes[other]
             if still[other]:
-                ones.append(active + relative)
+                out[active + relative] = 1
         if view.current_player is not None:
-            ones.append(at["to_act"] + (view.current_player - me) % players)
-        ones.append(at["dealer"] + (view.dealer - me) % players)
-        ones.append(
-            at["wild_rank"] + (0 if view.wild_rank is None else int(view.wild_rank))
-        )
-        ones.append(at["phase"] + _PHASE_INDEX[view.phase])
-        out = np.bincount(
-            np.asarray(counted, dtype=np.intp), minlength=layout.size
-        ).astype(np.float32)
-        out[ones] = 1
-        out[self._taken : self._planes_stop] = self._planes
-        for other in range(players):
-            out[start + (other - me) % players] = sizes[other]
-        out[at["stock_size"]] = view.stock_size
-        return out
+            out[self._to_act + (view.current_player - me) % players] = 1
+        out[self._dealer + (view.dealer - me) % players] = 1
+        out[self._stock_size] = view.stock_size
+        wild = view.wild_rank
+        out[self._wild_rank + (0 if wild is None else int(wild))] = 1
+        out[self._phase + _PHASE_INDEX[view.phase]] = 1
+        return np.frombuffer(out, dtype=np.float32)
