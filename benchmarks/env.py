@@ -9,7 +9,8 @@ for the peers too)::
 Each row plays whole hands in the PettingZoo environment
 (:func:`rummykit.rl.env`): at every step the acting agent's observation is
 built (``last()``: the observation vector and the action mask), a random id
-is drawn from the mask and ``step`` applies it.  Every hand is dealt from a
+is drawn from the mask (``np.flatnonzero``, then :class:`random.Random`, the
+generator the peers' loops use) and ``step`` applies it.  Every hand is dealt from a
 fresh seed.  The peers are played the same way in the same run: RLCard's
 ``gin-rummy`` env (``step`` returns the next observation, a random legal
 action is drawn from it) and OpenSpiel's ``gin_rummy`` (observation tensor,
@@ -57,7 +58,7 @@ def _ours(variant: Variant, players: int) -> Run:
         steps = 0
         start = time.perf_counter()
         for seed in seeds:
-            rng = np.random.default_rng(seed)
+            rng = random.Random(seed)
             game.reset(seed=seed)
             for _ in game.agent_iter():
                 observation, _, terminated, truncated, _ = game.last()
@@ -65,7 +66,7 @@ def _ours(variant: Variant, players: int) -> Run:
                     game.step(None)
                     continue
                 legal = np.flatnonzero(observation["action_mask"])
-                game.step(int(legal[rng.integers(legal.size)]))
+                game.step(int(legal[rng.randrange(legal.size)]))
                 steps += 1
         return steps, time.perf_counter() - start
 
