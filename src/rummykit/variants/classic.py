@@ -245,9 +245,10 @@ class ClassicRummy(Variant):
     def next_turn_extra(self, state: State, seat: int) -> ClassicFacts:
         """A turn starts with no melds laid, noting whether ``seat`` had melded."""
         facts = ClassicFacts.of(state)
-        return ClassicFacts(
-            melded=facts.melded, melded_before_turn=facts.melded[seat], turn_melds=0
-        )
+        before = facts.melded[seat]
+        if facts.turn_melds == 0 and facts.melded_before_turn == before:
+            return facts  # facts are values: the same ones serve the next turn
+        return attrs.evolve(facts, melded_before_turn=before, turn_melds=0)
 
     def discard_reason(self, state: State, card: Card) -> str | None:
         """The card just taken from the discard pile may not be discarded this turn."""
