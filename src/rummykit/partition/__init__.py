@@ -227,12 +227,14 @@ def _points(
     forbidden: frozenset[int] | None,
 ) -> int:
     """What :func:`_solve` would score, found by the search alone."""
-    # Most hands meld every card: no grouping scores less.
-    if (
-        _cover.applies(rules, points, wild_rank, requirement)
-        and _cover.Cover(codes, rules, wild_rank, requirement, forbidden).search()
-    ):
-        return 0
+    if _cover.applies(rules, points, wild_rank, requirement):
+        # Most hands meld every card that any meld can hold: no grouping
+        # scores less.
+        cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
+        least = cover.set_aside(points)
+        if cover.search():
+            cap = None if requirement is None else requirement.cap
+            return least if cap is None else min(least, cap)
     if _suits.applies(rules, points, requirement):
         # Scoring every card (capped) bounds the search from the start.
         bound = _fallback_value(codes, points, wild_rank, forbidden)
@@ -419,12 +421,16 @@ def _solve(
     """
     discarding = forbidden is not None
     if not every and _cover.applies(rules, points, wild_rank, requirement):
-        # Most hands meld every card: no grouping scores less.
+        # Most hands meld every card that any meld can hold: no grouping
+        # scores less.
         cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
+        least = cover.set_aside(points)
         if cover.search():
-            found_cover = cover.partition(wild_rank)
-            if found_cover is not None:
-                return (_absorb(found_cover, rules, wild_rank, requirement),)
+            if requirement is not None and requirement.cap is not None:
+                least = min(least, requirement.cap)
+            covered = cover.partition(wild_rank, least)
+            if covered is not None:
+                return (_absorb(covered, rules, wild_rank, requirement),)
     search = Search(
         codes,
         rules,
