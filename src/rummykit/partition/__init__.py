@@ -39,7 +39,7 @@ from rummykit._arguments import check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import _fast, _suits
+from rummykit.partition import _cover, _fast, _suits
 from rummykit.partition._search import INF, Search
 from rummykit.partition._types import Partition, PointValues, Requirement
 
@@ -227,6 +227,12 @@ def _points(
     forbidden: frozenset[int] | None,
 ) -> int:
     """What :func:`_solve` would score, found by the search alone."""
+    # Most hands meld every card: no grouping scores less.
+    if (
+        _cover.applies(rules, points, wild_rank, requirement)
+        and _cover.Cover(codes, rules, wild_rank, requirement, forbidden).search()
+    ):
+        return 0
     if _suits.applies(rules, points, requirement):
         # Scoring every card (capped) bounds the search from the start.
         bound = _fallback_value(codes, points, wild_rank, forbidden)
@@ -412,6 +418,13 @@ def _solve(
     the listing is bounded however many equivalent groupings a hand has.
     """
     discarding = forbidden is not None
+    if not every and _cover.applies(rules, points, wild_rank, requirement):
+        # Most hands meld every card: no grouping scores less.
+        cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
+        if cover.search():
+            found_cover = cover.partition(wild_rank)
+            if found_cover is not None:
+                return (_absorb(found_cover, rules, wild_rank, requirement),)
     search = Search(
         codes,
         rules,
