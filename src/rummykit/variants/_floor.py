@@ -56,6 +56,26 @@ def _windows(rules: MeldRules) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(mask for mask in rows if mask >> rank & 1) for rank in range(13))
 
 
+@lru_cache(maxsize=64)
+def _rows(rules: MeldRules) -> tuple[int, ...]:
+    """Every row of :func:`_windows`, once."""
+    return tuple(dict.fromkeys(row for rows in _windows(rules) for row in rows))
+
+
+@lru_cache(maxsize=4096)
+def _runs_through(held: int, rules: MeldRules, jokers: int) -> tuple[int, int]:
+    """For a suit whose ranks in hand are the mask ``held``: the ranks a row of
+    naturals holds, and the ranks a row with at most ``jokers`` gaps holds."""
+    full = near = 0
+    for row in _rows(rules):
+        gaps = (row & ~held).bit_count()
+        if not gaps:
+            full |= row
+        elif gaps <= jokers:
+            near |= row
+    return full, full | near
+
+
 class _Scan:
     """What :func:`floor` and :func:`may_meld_all` learn from one pass over a hand."""
 
@@ -96,7 +116,11 @@ def _scan(codes: tuple[int, ...], rules: MeldRules, wild_rank: Rank | None) -> _
         run_jokers = min(run_jokers, rules.max_jokers_per_run)
     need_set = rules.min_set - 1
     distinct = rules.set_distinct_suits and not rules.golden_rummy
-    windows = _windows(rules)
+    natural = [0, 0, 0, 0]
+    reach = [0, 0, 0, 0]
+    for suit, held in enumerate(suits):
+        if held:
+            natural[suit], reach[suit] = _runs_through(held, rules, run_jokers)
     lone: list[int] = []
     needy = 0
     for code in codes:
@@ -112,12 +136,11 @@ def _scan(codes: tuple[int, ...], rules: MeldRules, wild_rank: Rank | None) -> _
             same = rank_count[rank] - 1
         if same >= need_set:
             continue  # a set of naturals holds it
-        held = suits[suit]
-        gaps = min(((row & ~held).bit_count() for row in windows[rank]), default=99)
-        if gaps == 0:
+        bit = 1 << rank
+        if natural[suit] & bit:
             continue  # a run of naturals holds it
         needy += 1
-        if same + set_jokers < need_set and gaps > run_jokers:
+        if same + set_jokers < need_set and not reach[suit] & bit:
             lone.append(rank)
     return _Scan(jokers, lone, needy)
 
