@@ -91,7 +91,7 @@ FAMILIES = ["indian_gamentio", "indian_standard", "cover_rules"]
 @pytest.mark.parametrize("family", FAMILIES)
 @PROPERTY
 @given(data=st.data())
-def test_a_cover_found_scores_zero_by_brute_force(
+def test_a_cover_found_scores_what_the_brute_force_scores(
     family: str, data: st.DataObject
 ) -> None:
     setup, hand = data.draw(cover_setup_and_hand(family))
@@ -105,12 +105,16 @@ def test_a_cover_found_scores_zero_by_brute_force(
     cover = _cover.Cover(
         hand.codes, setup.rules, setup.wild_rank, setup.requirement, banned
     )
+    least = 0
+    if data.draw(st.booleans()):
+        least = cover.set_aside(setup.points)
     if not cover.search():
         return
     scorer = setup.scorer(hand)
     expected = scorer.best_discard(forbidden) if discarding else scorer.points_of_hand()
-    assert expected == 0
-    result = cover.partition(setup.wild_rank)
+    cap = setup.requirement.cap if setup.requirement is not None else None
+    assert expected == (least if cap is None else min(least, cap))
+    result = cover.partition(setup.wild_rank, expected)
     assert result is not None
     check_result(result, hand, setup, discarding=discarding, forbidden=forbidden)
 
@@ -214,6 +218,36 @@ def test_a_forbidden_joker_is_not_the_discard() -> None:
     assert result is not None
     assert result.discard is not None and not result.discard.is_joker
     assert best_discard(hand, rules, points, forbidden=[Card.joker()]).points == 0
+
+
+def test_each_joker_fills_one_gap() -> None:
+    # Two runs with a joker in the gap each use both jokers, once each.
+    hand = Hand.parse("As 3s 5h 7h 8c 9c Tc Jk Jk")
+    rules = MeldRules(set_distinct_suits=True)
+    cover = _cover.Cover(hand.codes, rules, None, None, None)
+    assert cover.search()
+    result = cover.partition(None)
+    assert result is not None
+    assert sorted(str(meld) for meld in result.melds) == [
+        "5h Jk=6h 7h",
+        "8c 9c Tc",
+        "As Jk=2s 3s",
+    ]
+
+
+def test_cards_no_meld_can_hold_are_set_aside() -> None:
+    # Kd has no neighbour and no partner; the rest melds.
+    hand = Hand.parse("As 2s 3s 7h 7d 7c Kd 9c")
+    rules = MeldRules(set_distinct_suits=True)
+    points = PointValues(joker=0)
+    cover = _cover.Cover(hand.codes, rules, None, None, frozenset())
+    assert cover.set_aside(points) == 9  # Kd is thrown, 9c scores
+    assert cover.search()
+    result = cover.partition(None, 9)
+    assert result is not None
+    assert result.discard == Card("Kd")
+    assert [str(card) for card in result.deadwood] == ["9c"]
+    assert best_discard(hand, rules, points).points == 9
 
 
 def test_a_hand_that_cannot_meld_every_card_is_not_covered() -> None:

@@ -227,12 +227,14 @@ def _points(
     forbidden: frozenset[int] | None,
 ) -> int:
     """What :func:`_solve` would score, found by the search alone."""
-    # Most hands meld every card: no grouping scores less.
-    if (
-        _cover.applies(rules, points, wild_rank, requirement)
-        and _cover.Cover(codes, rules, wild_rank, requirement, forbidden).search()
-    ):
-        return 0
+    if _cover.applies(rules, points, wild_rank, requirement):
+        # Most hands meld every card that any meld can hold: no grouping
+        # scores less.
+        cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
+        least = cover.set_aside(points)
+        if cover.search():
+            cap = None if requirement is None else requirement.cap
+            return least if cap is None else min(least, cap)
     if _suits.applies(rules, points, requirement):
         # Scoring every card (capped) bounds the search from the start.
         bound = _fallback_value(codes, points, wild_rank, forbidden)
@@ -419,12 +421,11 @@ def _solve(
     """
     discarding = forbidden is not None
     if not every and _cover.applies(rules, points, wild_rank, requirement):
-        # Most hands meld every card: no grouping scores less.
-        cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
-        if cover.search():
-            found_cover = cover.partition(wild_rank)
-            if found_cover is not None:
-                return (_absorb(found_cover, rules, wild_rank, requirement),)
+        # Most hands meld every card that any meld can hold: no grouping
+        # scores less.
+        covered = _covered(codes, rules, points, wild_rank, requirement, forbidden)
+        if covered is not None:
+            return (_absorb(covered, rules, wild_rank, requirement),)
     search = Search(
         codes,
         rules,
@@ -489,6 +490,24 @@ def _solve(
 
 
 _TRIES_PER_RESULT = 20
+
+
+def _covered(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+    forbidden: frozenset[int] | None,
+) -> Partition | None:
+    """An optimal grouping found by the cover search (one that melds every
+    card any meld can hold), or ``None``."""
+    cap = None if requirement is None else requirement.cap
+    cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
+    least = cover.set_aside(points)
+    if cover.search():
+        return cover.partition(wild_rank, least if cap is None else min(least, cap))
+    return None
 
 
 def _fallback(

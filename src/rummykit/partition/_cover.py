@@ -7,6 +7,11 @@ each goes into a run that it starts, a set of its rank, or is the discard.
 Jokers (printed ones and cards of the wild rank) fill the gaps and ends of
 runs and sets; a wild card may also stand as itself in a run.
 
+Cards that no meld of the hand can hold (no set partner and no run within
+the jokers' reach) are set aside first as deadwood, the costliest one that
+may be thrown as the discard: every grouping scores at least their points,
+so a cover of the other cards is optimal too.
+
 It answers only "yes, here is one" or "don't know": it stops after a fixed
 number of steps, and it leaves aside a few groupings (runs made of wild
 cards and jokers alone), so a hand it cannot cover goes on to the exact
@@ -47,7 +52,6 @@ def applies(
         and rules.set_distinct_suits
         and rules.min_set >= 2
         and rules.min_run >= 2
-        and not (wild_rank is not None and int(wild_rank) == 1 and rules.ace_high)
         and (requirement is None or requirement.long_sequence is None)
         and min(points.ranks) >= 0
     )
@@ -97,6 +101,58 @@ class Cover:
         self.low = 1 if rules.ace_low else 2
         self.high = 14 if rules.ace_high else 13
         self.max_set = min(rules.max_set or 4, 4)
+        self.dead: list[int] = []
+
+    def set_aside(self, points: PointValues) -> int:
+        """Take out the cards no meld of this hand can hold, as deadwood (the
+        costliest one that may be thrown as the discard), and return their
+        points: every grouping scores at least that much, so a cover of the
+        other cards is optimal."""
+        counts = self.counts
+        dead = [code for code in range(52) if counts[code] and self._alone(code)]
+        if not dead:
+            return 0
+        ranks = points.ranks
+        if self.discarding:
+            allowed = [code for code in dead if code not in self.banned]
+            if allowed:
+                self.thrown = max(allowed, key=lambda code: ranks[code % 13])
+        total = 0
+        for code in dead:
+            n = counts[code]
+            counts[code] = 0
+            if code == self.thrown:
+                n -= 1
+            self.dead += [code] * n
+            total += n * ranks[code % 13]
+        return total
+
+    def _alone(self, code: int) -> bool:
+        """Whether no set and no run of the hand can hold ``code``."""
+        rules = self.rules
+        counts = self.counts
+        pool = self.pool
+        s, r = divmod(code, 13)
+        partners = sum(1 for t in range(4) if t != s and counts[t * 13 + r])
+        if rules.min_set - min(partners + 1, self.max_set) <= pool:
+            return False
+        length = rules.min_run
+        base = s * 13
+        places = [r + 1]
+        if r == 0:
+            places = ([1] if rules.ace_low else []) + ([14] if rules.ace_high else [])
+        for place in places:
+            for first in range(place - length + 1, place + 1):
+                if first < self.low or first + length - 1 > self.high:
+                    continue
+                missing = sum(
+                    1
+                    for q in range(first, first + length)
+                    if q != place and not counts[base + (q - 1) % 13]
+                )
+                if missing <= pool:
+                    return False
+        return True
 
     def search(self) -> bool:
         """Whether a covering grouping exists (and then :attr:`melds` holds
@@ -220,7 +276,7 @@ class Cover:
             if (
                 extra <= self.pool
                 and length + extra <= self.high - self.low + 1
-                and self._place_run(c, naturals, wilds, jokers + extra)
+                and self._place_run(c, naturals, wilds, jokers, extra)
             ):
                 return True
         if room and self.pool > 0 and length + 1 < rules.longest_run:
@@ -234,10 +290,13 @@ class Cover:
         return False
 
     def _place_run(
-        self, c: int, naturals: list[int], wilds: list[int], jokers: int
+        self, c: int, naturals: list[int], wilds: list[int], jokers: int, extra: int
     ) -> bool:
+        """Place the run grown so far, with ``jokers`` in its gaps (already
+        taken from the pool) and ``extra`` more at its ends."""
+        jokers += extra
         pure = jokers == 0 and (not wilds or self.rules.wild_natural_is_pure)
-        self.pool -= jokers
+        self.pool -= extra
         self.runs += 1
         self.pure += pure
         self.melds.append((True, tuple(naturals), tuple(wilds), jokers))
@@ -246,7 +305,7 @@ class Cover:
         self.melds.pop()
         self.pure -= pure
         self.runs -= 1
-        self.pool += jokers
+        self.pool += extra
         return False
 
     def _sets(self, c: int, s: int, r: int) -> bool:
@@ -287,7 +346,7 @@ class Cover:
                 return code
         return None
 
-    def partition(self, wild_rank: Rank | None) -> Partition | None:
+    def partition(self, wild_rank: Rank | None, points: int = 0) -> Partition | None:
         """The grouping found, built and checked; ``None`` if a meld does not
         build (then the exact searches answer)."""
         spare = [JOKER_CODE] * self.printed
@@ -324,8 +383,8 @@ class Cover:
                 return None
         return Partition(
             melds=tuple(melds),
-            deadwood=tuple(Card.from_code(code) for code in sorted(spare)),
-            points=0,
+            deadwood=tuple(Card.from_code(code) for code in sorted(spare + self.dead)),
+            points=points,
             discard=None if discard is None else Card.from_code(discard),
         )
 
