@@ -456,4 +456,7 @@ class Event:
         """
         if not self.private:
             return self
-        return attrs.evolve(self, card=None, action=self.action.public())
+        # attrs.evolve without its generic path: views censor every hidden draw
+        return type(self)(
+            player=self.player, action=self.action.public(), card=None, private=True
+        )

@@ -41,7 +41,13 @@ from rummykit.engine.actions import (
 from rummykit.engine.history import History
 from rummykit.engine.outcome import Outcome
 from rummykit.engine.rules import RuleSet, StockPolicy
-from rummykit.engine.views import Expiry, PendingDecision, PlayerView, TableMeld
+from rummykit.engine.views import (
+    Expiry,
+    PendingDecision,
+    PlayerView,
+    TableMeld,
+    _new_view,
+)
 from rummykit.errors import (
     IllegalActionError,
     InvalidCardError,
@@ -63,6 +69,9 @@ _DISCARDS = tuple(Discard(Card.from_code(code)) for code in range(JOKER_CODE + 1
 
 _LEGAL = "_legal_actions"
 """Where a state keeps its list of legal actions once it has been asked for it."""
+
+_PENDING = "_pending"
+"""Where a state keeps its pending decision once it has been asked for it."""
 
 
 def _seen_by(player: int, event: Event) -> Event:
@@ -191,14 +200,22 @@ class State:
         >>> get_variant("classic").new_game(players=2, seed=0).pending.phase
         <Phase.DRAW: 'draw'>
         """
-        if self.phase is Phase.ENDED:
-            return None
-        return PendingDecision(
-            decision_id=self.decision_id,
-            player=self.current,
-            phase=self.phase,
-            timer=self.rules.timer(self),
+        known = self.__dict__
+        if _PENDING in known:
+            cached: PendingDecision | None = known[_PENDING]
+            return cached
+        decision = (
+            None
+            if self.phase is Phase.ENDED
+            else PendingDecision(
+                decision_id=self.decision_id,
+                player=self.current,
+                phase=self.phase,
+                timer=self.rules.timer(self),
+            )
         )
+        known[_PENDING] = decision  # a cache: the state itself never changes
+        return decision
 
     def seat_after(self, seat: int) -> int:
         """The next seat in the direction of play, active or not.
@@ -405,6 +422,8 @@ class State:
         fields = self.__dict__.copy()
         if _LEGAL in fields:
             del fields[_LEGAL]
+        if _PENDING in fields:
+            del fields[_PENDING]
         fields.update(changes)
         state: State = object.__new__(State)
         object.__setattr__(state, "__dict__", fields)
@@ -659,38 +678,36 @@ class State:
         >>> view.hand == state.hands[0], view.hand_sizes
         (True, (10, 10))
         """
-        whole_number("player", player, 0, self.players - 1)
+        if type(player) is not int or not 0 <= player < self.players:
+            whole_number("player", player, 0, self.players - 1)
         history = self.history.mapped(
             (_seen_by, player), functools.partial(_seen_by, player)
         ).items()
         decision = self.pending
-        legal = (
-            self.legal_actions()
-            if decision is not None and decision.player == player
-            else ()
-        )
-        return PlayerView(
-            player=player,
-            rules=self.rules,
-            players=self.players,
-            dealer=self.dealer,
-            hand=self.hands[player],
-            hand_sizes=tuple(len(hand) for hand in self.hands),
-            active=self.active,
-            pile=self.pile,
-            stock_size=len(self.stock),
-            table=self.table,
-            history=history,
-            wild_rank=self.wild_rank,
-            indicator=self.indicator,
-            phase=self.phase,
-            current_player=self.current_player,
-            decision=decision,
-            legal_actions=legal,
-            lapses=self.lapses,
-            shown=self.shown,
-            arranged=self.rules.arranged(self, player),
-            outcome=self.outcome,
+        mine = decision is not None and decision.player == player
+        # PlayerView's fields, in order (see _new_view):
+        return _new_view(
+            player,  # player
+            self.rules,  # rules
+            self.players,  # players
+            self.dealer,  # dealer
+            self.hands[player],  # hand
+            tuple(map(len, self.hands)),  # hand_sizes
+            self.active,  # active
+            self.pile,  # pile
+            len(self.stock),  # stock_size
+            self.table,  # table
+            history,  # history
+            self.wild_rank,  # wild_rank
+            self.indicator,  # indicator
+            self.phase,  # phase
+            None if decision is None else self.current,  # current_player
+            decision,  # decision
+            self.legal_actions() if mine else (),  # legal_actions
+            self.lapses,  # lapses
+            self.shown,  # shown
+            self.rules.arranged(self, player),  # arranged
+            self.outcome,  # outcome
         )
 
     def all_cards(self) -> Hand:

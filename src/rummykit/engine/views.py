@@ -163,3 +163,24 @@ class PlayerView:
     """The player's own arrangement during a show (what a timeout would freeze)."""
     outcome: Outcome | None
     """How the hand ended, once it has."""
+
+
+_VIEW_SETTERS = tuple(
+    PlayerView.__dict__[field.name].__set__ for field in attrs.fields(PlayerView)
+)
+"""How each of :class:`PlayerView`'s slots is set, in the order of its fields."""
+
+
+def _new_view(*values: object) -> PlayerView:
+    """The :class:`PlayerView` with ``values``, given in the order of its fields.
+
+    Views are built at every step of a game, and the generated ``__init__``
+    (keyword matching, then a frozen-class ``__setattr__`` per field) was
+    most of their cost; this sets the slots directly, as unpickling does.
+    Nothing is checked or converted, so the caller gives every field, in
+    order.  The view is as frozen as any other.
+    """
+    view: PlayerView = object.__new__(PlayerView)
+    for setter, value in zip(_VIEW_SETTERS, values, strict=True):
+        setter(view, value)
+    return view
