@@ -26,7 +26,7 @@ from rummykit.errors import InvalidMeldError
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition._types import Partition, PointValues, Requirement
 
-STEPS = 400
+STEPS = 200
 """How many cards the search places before it gives up."""
 
 
