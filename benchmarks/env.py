@@ -9,12 +9,15 @@ for the peers too)::
 Each row plays whole hands in the PettingZoo environment
 (:func:`rummykit.rl.env`): at every step the acting agent's observation is
 built (``last()``: the observation vector and the action mask), a random id
-is drawn from the mask and ``step`` applies it.  Every hand is dealt from a
+is drawn from the mask (``np.flatnonzero``, then :class:`random.Random`, the
+generator the peers' loops use) and ``step`` applies it.  Every hand is dealt from a
 fresh seed.  The peers are played the same way in the same run: RLCard's
 ``gin-rummy`` env (``step`` returns the next observation, a random legal
 action is drawn from it) and OpenSpiel's ``gin_rummy`` (observation tensor,
 legal actions, apply; chance nodes not counted).  The ratio columns divide
-our steps per second by theirs.
+our steps per second by theirs.  The rows are measured round by round
+(every row once a round, ``--runs`` rounds, the median shown), so a change in
+the machine's load falls on the peers and on us alike.
 """
 
 from __future__ import annotations
@@ -55,7 +58,7 @@ def _ours(variant: Variant, players: int) -> Run:
         steps = 0
         start = time.perf_counter()
         for seed in seeds:
-            rng = np.random.default_rng(seed)
+            rng = random.Random(seed)
             game.reset(seed=seed)
             for _ in game.agent_iter():
                 observation, _, terminated, truncated, _ = game.last()
@@ -63,7 +66,7 @@ def _ours(variant: Variant, players: int) -> Run:
                     game.step(None)
                     continue
                 legal = np.flatnonzero(observation["action_mask"])
-                game.step(int(legal[rng.integers(legal.size)]))
+                game.step(int(legal[rng.randrange(legal.size)]))
                 steps += 1
         return steps, time.perf_counter() - start
 
@@ -123,15 +126,6 @@ def _openspiel() -> Run | None:
     return run
 
 
-def _rate(run: Run, hands: int, runs: int, fresh: random.Random) -> float:
-    rates = []
-    for _ in range(runs):
-        seeds = [fresh.randrange(2**31) for _ in range(hands)]
-        steps, seconds = run(seeds)
-        rates.append(steps / seconds)
-    return statistics.median(rates)
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=20, help="hands a row and run")
@@ -145,28 +139,40 @@ def main(argv: list[str] | None = None) -> int:
         f"python {platform.python_version()}, {args.hands} hands a row, "
         f"{args.runs} run(s)"
     )
-    peers: dict[str, float | None] = {}
-    for label, make in (
-        ("RLCard gin-rummy", _rlcard),
-        ("OpenSpiel gin_rummy", _openspiel),
-    ):
-        run = make()
-        peers[label] = None if run is None else _rate(run, args.hands, args.runs, fresh)
+    peer_runs: dict[str, Run | None] = {
+        "RLCard gin-rummy": _rlcard(),
+        "OpenSpiel gin_rummy": _openspiel(),
+    }
+    runners: dict[str, Run] = {
+        label: run for label, run in peer_runs.items() if run is not None
+    }
+    for label, variant, players in _SETUPS:
+        runners["rummykit " + label] = _ours(variant, players)
+    # Round by round, every row once a round: a change in the machine's load
+    # during the run falls on the peers and on us alike.
+    rates: dict[str, list[float]] = {label: [] for label in runners}
+    for _ in range(args.runs):
+        for label, run in runners.items():
+            seeds = [fresh.randrange(2**31) for _ in range(args.hands)]
+            steps, seconds = run(seeds)
+            rates[label].append(steps / seconds)
+    rate = {label: statistics.median(found) for label, found in rates.items()}
+    peers = {label: rate.get(label) for label in peer_runs}
     header = (
         f"{'environment':<32} {'steps/s':>9} {'vs RLCard':>10} {'vs OpenSpiel':>13}"
     )
     print(header)
     print("-" * len(header))
 
-    def ratio(rate: float, peer: float | None) -> str:
-        return "-" if peer is None else f"{rate / peer:.2f}x"
+    def ratio(ours: float, peer: float | None) -> str:
+        return "-" if peer is None else f"{ours / peer:.2f}x"
 
-    for label, variant, players in _SETUPS:
-        rate = _rate(_ours(variant, players), args.hands, args.runs, fresh)
+    for label, _, _ in _SETUPS:
+        ours = rate["rummykit " + label]
         print(
-            f"{'rummykit ' + label:<32} {rate:>9.0f} "
-            f"{ratio(rate, peers['RLCard gin-rummy']):>10} "
-            f"{ratio(rate, peers['OpenSpiel gin_rummy']):>13}"
+            f"{'rummykit ' + label:<32} {ours:>9.0f} "
+            f"{ratio(ours, peers['RLCard gin-rummy']):>10} "
+            f"{ratio(ours, peers['OpenSpiel gin_rummy']):>13}"
         )
     for label, peer in peers.items():
         shown = "not installed" if peer is None else f"{peer:.0f}"

@@ -16,8 +16,10 @@ games are played the same way.  The deal is not counted: neither rummykit's
 It gives actions per second (the whole loop), microseconds per
 ``legal_actions`` and per ``apply`` (each call timed on its own), and the
 ratio of actions per second to OpenSpiel's and RLCard's, measured in the
-same run.  Classic Rummy is played with ``max_turnovers=3`` so that random
-hands end.
+same run.  The rows are measured round by round (every row once a round,
+``--runs`` rounds, the median shown), so that a change in the machine's load
+during the run falls on the peers and on rummykit alike.  Classic Rummy is
+played with ``max_turnovers=3`` so that random hands end.
 
 The second table times long hands: a Classic hand (``max_turnovers=None``)
 in which both players draw from the stock and throw the drawn card, for 100,
@@ -170,18 +172,28 @@ class Row:
         self.apply_us = statistics.median(1e6 * t.apply / t.actions for t in tallies)
 
 
-def _runs(
-    run: Callable[[range], Tally | None], hands: int, runs: int, salt: int
-) -> list[Tally] | None:
-    """``runs`` runs of ``hands`` hands, each run on fresh seeds."""
-    tallies: list[Tally] = []
-    for number in range(runs):
-        gc.collect()
-        first = salt * 1_000_000 + number * hands
-        tally = run(range(first, first + hands))
-        if tally is None:
-            return None
-        tallies.append(tally)
+def _rounds(
+    runs_by_label: dict[str, Callable[[range], Tally | None]],
+    salts: dict[str, int],
+    hands: int,
+    rounds: int,
+) -> dict[str, list[Tally] | None]:
+    """``rounds`` rounds in which every row plays ``hands`` hands on fresh
+    seeds, one row after the other: a change in the machine's load over the
+    run falls on the peers and on rummykit alike."""
+    tallies: dict[str, list[Tally] | None] = {label: [] for label in runs_by_label}
+    for number in range(rounds):
+        for label, run in runs_by_label.items():
+            kept = tallies[label]
+            if kept is None:
+                continue
+            gc.collect()
+            first = salts[label] * 1_000_000 + number * hands
+            tally = run(range(first, first + hands))
+            if tally is None:
+                tallies[label] = None
+            else:
+                kept.append(tally)
     return tallies
 
 
@@ -220,7 +232,9 @@ def _ratio(mine: float, peer: Row | None) -> str:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200, help="hands per row")
-    parser.add_argument("--runs", type=int, default=3, help="runs; the median is shown")
+    parser.add_argument(
+        "--runs", type=int, default=3, help="rounds of every row; the median is shown"
+    )
     parser.add_argument(
         "--quick", action="store_true", help="20 hands, 1 run, hands of 100-2,000"
     )
@@ -255,10 +269,13 @@ def main(argv: list[str] | None = None) -> None:
     print(f"rummykit:  {rummykit.__version__}")
     clock_name = "time.process_time (CPU)" if args.cpu_time else "time.perf_counter"
     print(f"clock:     {clock_name}")
-    print(f"hands:     {hands} a row (fresh seeds each run), median of {runs} run(s)\n")
+    print(
+        f"hands:     {hands} a row (fresh seeds each round), "
+        f"median of {runs} round(s)\n"
+    )
 
-    rows: list[Row | None] = []
-    labels: list[str] = []
+    runs_by_label: dict[str, Callable[[range], Tally | None]] = {}
+    salts: dict[str, int] = {}
     for salt, (label, variant, players) in enumerate(setups, start=1):
 
         def run(
@@ -266,19 +283,19 @@ def main(argv: list[str] | None = None) -> None:
         ) -> Tally:
             return _rummykit_run(variant, players, seeds, clock)
 
-        tallies = _runs(run, hands, runs, salt)
-        labels.append(f"rummykit {label}")
-        rows.append(None if tallies is None else Row(labels[-1], tallies))
-    peers: list[tuple[str, Callable[[range], Tally | None]]] = [
-        ("OpenSpiel gin_rummy, 2 players", lambda s: _openspiel_run(s, clock)),
-        ("RLCard gin-rummy, 2 players", lambda s: _rlcard_run(s, clock)),
-    ]
-    peer_rows: list[Row | None] = []
-    for label, peer_run in peers:
-        tallies = _runs(peer_run, hands, runs, 0)
-        peer_rows.append(None if tallies is None else Row(label, tallies))
-        labels.append(label)
-    openspiel, rlcard = peer_rows
+        runs_by_label[f"rummykit {label}"] = run
+        salts[f"rummykit {label}"] = salt
+    peer_labels = ("OpenSpiel gin_rummy, 2 players", "RLCard gin-rummy, 2 players")
+    runs_by_label[peer_labels[0]] = lambda seeds: _openspiel_run(seeds, clock)
+    runs_by_label[peer_labels[1]] = lambda seeds: _rlcard_run(seeds, clock)
+    salts.update(dict.fromkeys(peer_labels, 0))
+    tallies = _rounds(runs_by_label, salts, hands, runs)
+    labels = list(runs_by_label)
+    found = {
+        label: None if kept is None else Row(label, kept)
+        for label, kept in tallies.items()
+    }
+    openspiel, rlcard = (found[label] for label in peer_labels)
 
     head = (
         f"{'game':<36} {'actions/hand':>12} {'actions/s':>10} "
@@ -286,7 +303,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(head)
     print("-" * len(head))
-    for label, row in zip(labels, [*rows, *peer_rows], strict=True):
+    for label in labels:
+        row = found[label]
         if row is None:
             print(
                 f"{label:<36} {'-':>12} {'-':>10} {'-':>9} {'-':>9}   (not installed)"

@@ -17,7 +17,7 @@ from rummykit import Card, Hand, MeldRules, Rank
 from rummykit.engine import Action, Declare, DeclareGin, Knock, Phase, State
 from rummykit.partition import PointValues, Requirement, deadwood
 from rummykit.variants import IndianRummy, Rumino, Variant
-from rummykit.variants._floor import floor, may_meld_all
+from rummykit.variants._floor import floor, may_cover, may_meld_all
 from rummykit.variants.rumino import DeclareRumino
 from tests.profiles import examples
 from tests.strategies import meld_candidates, meld_rules, natural_cards, wild_ranks
@@ -101,8 +101,10 @@ def test_a_hand_that_melds_every_card_may_meld_all(
 ) -> None:
     if deadwood(hand, rules, _COUNTING, wild_rank=wild) == 0:
         assert may_meld_all(hand.codes, rules, wild_rank=wild)
+        assert may_cover(hand.codes, rules, wild_rank=wild)
     if hand and deadwood(hand, rules, _COUNTING, wild_rank=wild, discard=True) == 0:
         assert may_meld_all(hand.codes, rules, wild_rank=wild, discard=True)
+        assert may_cover(hand.codes, rules, wild_rank=wild, discard=True)
 
 
 def test_the_bounds_rule_out_hands_far_from_melding() -> None:
@@ -110,8 +112,14 @@ def test_the_bounds_rule_out_hands_far_from_melding() -> None:
     far = Hand.parse("As 4s 8h Jd Kc 6c 9s Qh")
     assert floor(far.codes, rules, Rumino().point_values) > Rumino().knock_limit
     assert not may_meld_all(far.codes, rules, discard=True)
+    assert not may_cover(far.codes, rules, discard=True)
     near = Hand.parse("As 2s 3s 8h 8d 8c Jk Kd")
     assert may_meld_all(near.codes, rules, discard=True)
+    assert may_cover(near.codes, rules, discard=True)
+    # every card has a meld with the joker, but not all of them at once
+    apart = Hand.parse("As 2s 8h 8d 5c 6c 7c Jk")
+    assert may_meld_all(apart.codes, rules, discard=True)
+    assert not may_cover(apart.codes, rules, discard=True)
     assert floor(near.codes, rules, Rumino().point_values, discard=True) == 0
 
 
@@ -298,3 +306,4 @@ def test_a_card_of_the_wild_rank_may_play_as_itself(
     )
     if exact == 0:
         assert may_meld_all(hand.codes, rules, wild_rank=wild, discard=discard)
+        assert may_cover(hand.codes, rules, wild_rank=wild, discard=discard)

@@ -39,7 +39,7 @@ from rummykit._arguments import check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import _fast, _small, _suits
+from rummykit.partition import _cover, _fast, _small, _suits
 from rummykit.partition._search import INF, Search
 from rummykit.partition._types import Partition, PointValues, Requirement
 
@@ -243,6 +243,14 @@ def _points(
     forbidden: frozenset[int] | None,
 ) -> int:
     """What :func:`_solve` would score, found by the search alone."""
+    if _cover.applies(rules, points, wild_rank, requirement):
+        # Most hands meld every card that any meld can hold: no grouping
+        # scores less.
+        cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
+        least = cover.set_aside(points)
+        if cover.search():
+            cap = None if requirement is None else requirement.cap
+            return least if cap is None else min(least, cap)
     if _suits.applies(rules, points, requirement):
         # Scoring every card (capped) bounds the search from the start.
         bound = _fallback_value(codes, points, wild_rank, forbidden)
@@ -453,6 +461,17 @@ def _solve(
     the listing is bounded however many equivalent groupings a hand has.
     """
     discarding = forbidden is not None
+    if not every and _cover.applies(rules, points, wild_rank, requirement):
+        # Most hands meld every card that any meld can hold: no grouping
+        # scores less.
+        cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
+        least = cover.set_aside(points)
+        if cover.search():
+            if requirement is not None and requirement.cap is not None:
+                least = min(least, requirement.cap)
+            covered = cover.partition(wild_rank, least)
+            if covered is not None:
+                return (_absorb(covered, rules, wild_rank, requirement),)
     search = Search(
         codes,
         rules,

@@ -247,24 +247,27 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
             raise IllegalActionError(
                 None, f"{agent} must act; None is for finished agents"
             )
-        chosen = self._legal.get(int(action))
+        action_id = int(action)
+        chosen = self._legal.get(action_id)
         if chosen is None:
             raise IllegalActionError(
-                self.codec.describe(int(action))
-                if 0 <= int(action) < self.codec.size
+                self.codec.describe(action_id)
+                if 0 <= action_id < self.codec.size
                 else action,
-                f"action id {int(action)} is not legal for {agent} now",
+                f"action id {action_id} is not legal for {agent} now",
             )
         self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
+        # Rewards are only ever set when the hand ends (in _after_move), so
+        # before this step they are all zero and only the last step has any
+        # to add up.
         self.state = self.state.apply(chosen)
         self._steps += 1
         self._after_move()
         if self.terminations[agent] or self.truncations[agent]:
             self.agent_selection = self.possible_agents[
-                (self.possible_agents.index(agent) + 1) % self.players
+                (self._seats[agent] + 1) % self.players
             ]
-        self._accumulate_rewards()
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

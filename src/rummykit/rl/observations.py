@@ -40,7 +40,7 @@ from array import array
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.cards import JOKER_CODE
+from rummykit.cards import JOKER_CODE, Card
 from rummykit.engine import (
     Claim,
     DeclareGin,
@@ -50,6 +50,7 @@ from rummykit.engine import (
     Knock,
     Phase,
     PlayerView,
+    TableMeld,
 )
 
 __all__ = ["ObservationEncoder", "ObservationLayout"]
@@ -173,6 +174,12 @@ class ObservationEncoder:
         self._player = -1
         self._seen = 0
         self._last: Event | None = None
+        # The pile's and the table's counts as last encoded: the pile mostly
+        # grows or shrinks by its top card, and the table seldom changes.
+        self._pile_of: tuple[Card, ...] = ()
+        self._pile_counts = array("f", bytes(4 * cards))
+        self._table_of: tuple[TableMeld, ...] = ()
+        self._table_counts = array("f", bytes(4 * cards))
 
     def reset(self) -> None:
         """Forget the folded history: the next view is encoded from scratch."""
@@ -186,7 +193,11 @@ class ObservationEncoder:
         if (
             view.player != self._player
             or len(history) < seen
-            or (seen and history[seen - 1] != self._last)
+            or (
+                seen
+                and history[seen - 1] is not self._last
+                and history[seen - 1] != self._last
+            )
         ):
             self.reset()
             self._player = view.player
@@ -215,6 +226,34 @@ class ObservationEncoder:
         self._seen = len(history)
         self._last = history[-1]
 
+    def _pile_block(self, pile: tuple[Card, ...]) -> array[float]:
+        """How many of each card ``pile`` holds, from the last pile's counts."""
+        last = self._pile_of
+        if pile is last:
+            return self._pile_counts
+        counts = self._pile_counts
+        grown = len(pile) - len(last)
+        if grown == 1 and pile[:-1] == last:
+            counts[pile[-1].code] += 1
+        elif grown == -1 and last[:-1] == pile:
+            counts[last[-1].code] -= 1
+        else:
+            counts = self._pile_counts = array("f", bytes(4 * self.layout.CARDS))
+            for card in pile:
+                counts[card.code] += 1
+        self._pile_of = pile
+        return counts
+
+    def _table_block(self, table: tuple[TableMeld, ...]) -> array[float]:
+        """How many of each card lies in ``table``'s melds."""
+        if table is not self._table_of:
+            counts = self._table_counts = array("f", bytes(4 * self.layout.CARDS))
+            for placed in table:
+                for card in placed.meld.cards:
+                    counts[card.code] += 1
+            self._table_of = table
+        return self._table_counts
+
     def encode(self, view: PlayerView) -> npt.NDArray[np.float32]:
         """The observation vector of ``view`` (a new array each call).
 
@@ -234,13 +273,12 @@ class ObservationEncoder:
         pile = view.pile
         if pile:
             start = self._pile
-            for card in pile:
-                out[start + card.code] += 1
+            out[start : start + cards] = self._pile_block(pile)
             out[self._pile_top + pile[-1].code] = 1
-        start = self._table
-        for placed in view.table:
-            for card in placed.meld.cards:
-                out[start + card.code] += 1
+        table = view.table
+        if table:
+            start = self._table
+            out[start : start + cards] = self._table_block(table)
         for other, hand in enumerate(view.shown):
             if hand is not None:
                 start = self._shown + (other - me) % players * cards

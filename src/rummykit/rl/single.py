@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
-from rummykit.engine import State
+from rummykit.engine import PlayerView, State
 from rummykit.errors import InvalidOptionError
 from rummykit.rl.aec import REWARDS, Observation, env, hand_rewards
 from rummykit.rl.observations import ObservationEncoder
@@ -96,6 +96,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.codec = self._game.codec
         self.layout = self._game.layout
         self._encoder = ObservationEncoder(self.layout)
+        self._view_of: State | None = None
+        self._seat_view: PlayerView | None = None
         self.observation_space = self._game.observation_space("player_0")
         self.action_space = self._game.action_space("player_0")
         self._bots: dict[int, Agent] = {}
@@ -147,8 +149,16 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             self._steps += 1
         self.state = state
 
+    def _view(self) -> PlayerView:
+        """The learner's view of the current state, built once per state."""
+        view = self._seat_view
+        if view is None or self._view_of is not self.state:
+            view = self._seat_view = self.state.view(self.seat)
+            self._view_of = self.state
+        return view
+
     def _observation(self) -> Observation:
-        view = self.state.view(self.seat)
+        view = self._view()
         return {
             "observation": self._encoder.encode(view),
             "action_mask": self.action_masks(),
@@ -156,10 +166,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The learner's action mask now (zeros once the hand is over)."""
-        mask = np.zeros(self.codec.size, dtype=np.int8)
+        mask = bytearray(self.codec.size)
         if not self.state.is_terminal and self.state.current == self.seat:
-            mask[list(self.codec.legal_ids(self.state.view(self.seat)))] = 1
-        return mask
+            for action_id in self.codec.legal_ids(self._view()):
+                mask[action_id] = 1
+        return np.frombuffer(mask, dtype=np.int8)
 
     def step(
         self, action: np.int64 | int
@@ -174,7 +185,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
                 (not self.state.is_terminal),
                 {"illegal_action": False},
             )
-        legal = self.codec.legal_ids(self.state.view(self.seat))
+        legal = self.codec.legal_ids(self._view())
         chosen = legal.get(int(action))
         if chosen is None:
             return (

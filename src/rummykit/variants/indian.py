@@ -57,7 +57,7 @@ from rummykit.partition import (
     deadwood,
     partition,
 )
-from rummykit.variants._floor import may_meld_all
+from rummykit.variants._floor import may_cover, may_meld_all
 from rummykit.variants.base import Variant, flag, one_of, whole
 from rummykit.variants.indian_show import (
     IndianFacts,
@@ -640,10 +640,14 @@ class IndianRummy(Variant):
         if len(forbidden) == len(hand):
             return []
         # Most hands hold too many cards that no meld (or only a meld with a
-        # joker) can use: no declaration, and no search.  Otherwise one value-only search says whether any discard
-        # leaves a valid declaration; only then is each one tried.
+        # joker) can use: no declaration, and no search.  A search of the
+        # relaxed problem (shapes only) rules out most of the others.  Then
+        # one value-only search says whether any discard leaves a valid
+        # declaration; only then is each one tried.
         rules = self.meld_rules
         if not may_meld_all(hand.codes, rules, wild_rank=state.wild_rank, discard=True):
+            return []
+        if not may_cover(hand.codes, rules, wild_rank=state.wild_rank, discard=True):
             return []
         if deadwood(
             hand,
@@ -661,6 +665,8 @@ class IndianRummy(Variant):
                 continue
             rest = hand.remove(card)
             if not may_meld_all(rest.codes, rules, wild_rank=state.wild_rank):
+                continue
+            if not may_cover(rest.codes, rules, wild_rank=state.wild_rank):
                 continue
             grouping = self.declaration_grouping(rest, state.wild_rank)
             if grouping is not None:

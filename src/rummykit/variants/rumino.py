@@ -357,7 +357,7 @@ class Rumino(RuminoMatch, Variant):
         False
         """
         hand = cards if isinstance(cards, Hand) else Hand(cards)
-        if len(hand) < 6 or not self._could_hold_rumino(hand.add(card)):
+        if len(hand) < 6 or not self._could_hold(hand.codes, card.code):
             return False
         if len(hand) == 6:
             return self.is_rumino(hand.add(card))
@@ -369,15 +369,26 @@ class Rumino(RuminoMatch, Variant):
     def _could_hold_rumino(self, hand: Hand) -> bool:
         """A quick necessary test: seven cards of one suit or one rank, jokers
         included where they count."""
-        codes = hand.codes
+        return self._could_hold(hand.codes)
+
+    def _could_hold(self, codes: tuple[int, ...], more: int | None = None) -> bool:
+        """:meth:`_could_hold_rumino` of the sorted card ``codes`` and, if
+        given, the card code ``more``."""
+        if more is not None:
+            codes = (*codes, more)
         jokers = 0 if self.rumino_naturals_only else codes.count(JOKER_CODE)
-        suits = [0] * 4
+        need = 7 - jokers
+        if need <= 0:
+            return True
+        if len(codes) - jokers < need:
+            return False
+        suits = [0, 0, 0, 0, 0]  # the fifth counts the printed jokers
         ranks = [0] * 13
         for code in codes:
-            if code != JOKER_CODE:
-                suits[code // 13] += 1
-                ranks[code % 13] += 1
-        return max(max(suits), max(ranks)) + jokers >= 7
+            suits[code // 13] += 1
+            ranks[code % 13] += 1
+        ranks[0] -= suits[4]  # a printed joker's code falls on the aces' place
+        return max(suits[:4]) >= need or max(ranks) >= need
 
     # -- the deal --------------------------------------------------------------------
 
@@ -474,12 +485,15 @@ class Rumino(RuminoMatch, Variant):
         actions: list[Action] = []
         if self.rumino_in(hand) is not None:
             actions.append(DeclareRumino())
-        allowed = [
-            card
-            for card in dict.fromkeys(hand.cards)
-            if self.discard_reason(state, card) is None
-        ]
-        forbidden = [card for card in hand.cards if card not in allowed]
+        allowed = list(dict.fromkeys(hand.cards))
+        forbidden: list[Card] = []
+        if (  # R-3's only refusal, unless a subclass refuses more
+            self.discard_taken_card_forbidden and state.taken is not None
+        ) or type(self).discard_reason is not Rumino.discard_reason:
+            allowed = [
+                card for card in allowed if self.discard_reason(state, card) is None
+            ]
+            forbidden = [card for card in hand.cards if card not in allowed]
         if not allowed:
             return actions
         # One value-only search each (most hands skip it on a cheap bound)

@@ -1,0 +1,399 @@
+"""The cover path: a grouping that melds every card, found by a short search.
+
+Most hands a player decides on hold a grouping that leaves nothing (or
+only the discard) unmelded; no grouping scores less, so finding one is a
+complete answer.  This search covers the cards in order, the lowest first:
+each goes into a run that it starts, a set of its rank, or is the discard.
+Jokers (printed ones and cards of the wild rank) fill the gaps and ends of
+runs and sets; a wild card may also stand as itself in a run.
+
+Cards that no meld of the hand can hold (no set partner and no run within
+the jokers' reach) are set aside first as deadwood, the costliest one that
+may be thrown as the discard: every grouping scores at least their points,
+so a cover of the other cards is optimal too.
+
+It answers only "yes, here is one" or "don't know": it stops after a fixed
+number of steps, and it leaves aside a few groupings (runs made of wild
+cards and jokers alone), so a hand it cannot cover goes on to the exact
+searches.  It serves rules where unmelded jokers score nothing, sets take
+distinct suits and no long sequence is required.
+"""
+
+from __future__ import annotations
+
+from rummykit.cards import JOKER_CODE, Card, Rank
+from rummykit.errors import InvalidMeldError
+from rummykit.melds import Meld, MeldKind, MeldRules
+from rummykit.partition._types import Partition, PointValues, Requirement
+
+STEPS = 400
+"""How many cards the search places before it gives up."""
+
+
+class GiveUp(Exception):
+    """The search took more than :data:`STEPS` steps."""
+
+
+def applies(
+    rules: MeldRules,
+    points: PointValues,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+) -> bool:
+    """Whether a grouping this path finds is valid and optimal under these rules."""
+    return (
+        points.joker == 0
+        and not rules.wrap
+        and (rules.ace_low or rules.ace_high)
+        and rules.max_jokers_per_meld is None
+        and rules.max_jokers_per_run is None
+        and rules.min_naturals_per_meld <= 1
+        and not rules.golden_rummy
+        and rules.set_distinct_suits
+        and rules.min_set >= 2
+        and rules.min_run >= 2
+        and (requirement is None or requirement.long_sequence is None)
+        and min(points.ranks) >= 0
+    )
+
+
+# A meld found: (is a run, natural codes, wild cards standing as themselves
+# (codes), jokers).
+Found = tuple[bool, tuple[int, ...], tuple[int, ...], int]
+
+
+class Cover:
+    """One search for a grouping that melds every card but the discard."""
+
+    def __init__(
+        self,
+        codes: tuple[int, ...],
+        rules: MeldRules,
+        wild_rank: Rank | None,
+        requirement: Requirement | None,
+        forbidden: frozenset[int] | None,
+    ) -> None:
+        self.rules = rules
+        self.wild = wild = -1 if wild_rank is None else int(wild_rank) - 1
+        self.discarding = forbidden is not None
+        self.banned = forbidden or frozenset()
+        self.counts = [0] * 52
+        self.wild_counts = [0, 0, 0, 0]
+        self.printed = 0
+        for code in codes:
+            if code == JOKER_CODE:
+                self.printed += 1
+            elif code % 13 == wild:
+                self.wild_counts[code // 13] += 1
+            else:
+                self.counts[code] += 1
+        self.pool = self.printed + sum(self.wild_counts)
+        self.wild_used = [0, 0, 0, 0]
+        self.need_pure = self.need_runs = 0
+        if requirement is not None and requirement.needs_sequences:
+            self.need_pure = requirement.min_pure_sequences
+            self.need_runs = requirement.min_sequences
+        self.pure = self.runs = 0
+        self.thrown: int | None = None
+        self.melds: list[Found] = []
+        self.steps = 0
+        self.failed: set[tuple[object, ...]] = set()
+        self.low = 1 if rules.ace_low else 2
+        self.high = 14 if rules.ace_high else 13
+        self.max_set = min(rules.max_set or 4, 4)
+        self.dead: list[int] = []
+
+    def set_aside(self, points: PointValues) -> int:
+        """Take out the cards no meld of this hand can hold, as deadwood (the
+        costliest one that may be thrown as the discard), and return their
+        points: every grouping scores at least that much, so a cover of the
+        other cards is optimal."""
+        counts = self.counts
+        dead = [code for code in range(52) if counts[code] and self._alone(code)]
+        if not dead:
+            return 0
+        ranks = points.ranks
+        if self.discarding:
+            allowed = [code for code in dead if code not in self.banned]
+            if allowed:
+                self.thrown = max(allowed, key=lambda code: ranks[code % 13])
+        total = 0
+        for code in dead:
+            n = counts[code]
+            counts[code] = 0
+            if code == self.thrown:
+                n -= 1
+            self.dead += [code] * n
+            total += n * ranks[code % 13]
+        return total
+
+    def _alone(self, code: int) -> bool:
+        """Whether no set and no run of the hand can hold ``code``."""
+        rules = self.rules
+        counts = self.counts
+        pool = self.pool
+        s, r = divmod(code, 13)
+        partners = sum(1 for t in range(4) if t != s and counts[t * 13 + r])
+        if rules.min_set - min(partners + 1, self.max_set) <= pool:
+            return False
+        length = rules.min_run
+        base = s * 13
+        places = [r + 1]
+        if r == 0:
+            places = ([1] if rules.ace_low else []) + ([14] if rules.ace_high else [])
+        for place in places:
+            for first in range(place - length + 1, place + 1):
+                if first < self.low or first + length - 1 > self.high:
+                    continue
+                missing = sum(
+                    1
+                    for q in range(first, first + length)
+                    if q != place and not counts[base + (q - 1) % 13]
+                )
+                if missing <= pool:
+                    return False
+        return True
+
+    def search(self) -> bool:
+        """Whether a covering grouping exists (and then :attr:`melds` holds
+        it); ``False`` may also mean the search gave up."""
+        try:
+            return self._cover(0)
+        except GiveUp:
+            return False
+
+    def _cover(self, start: int) -> bool:
+        counts = self.counts
+        c = start
+        while c < 52 and not counts[c]:
+            c += 1
+        if c == 52:
+            return self._done()
+        key = (
+            tuple(counts),
+            self.pool,
+            tuple(self.wild_used),
+            self.thrown is None,
+            min(self.pure, self.need_pure),
+            min(self.runs, self.need_runs),
+        )
+        if key in self.failed:
+            return False
+        self.steps += 1
+        if self.steps > STEPS:
+            raise GiveUp
+        counts[c] -= 1
+        s, r = divmod(c, 13)
+        if r == 0:
+            if self.rules.ace_low and self._runs(c, s, 1, 1):
+                return True
+            if self.rules.ace_high and self._runs(c, s, 14, -1):
+                return True
+        elif self._runs(c, s, r + 1, 1):
+            return True
+        if self._sets(c, s, r):
+            return True
+        if self.discarding and self.thrown is None and c not in self.banned:
+            self.thrown = c
+            if self._cover(c):
+                return True
+            self.thrown = None
+        counts[c] += 1
+        self.failed.add(key)
+        return False
+
+    def _runs(self, c: int, s: int, start: int, way: int) -> bool:
+        """Try each run of suit ``s`` holding ``c`` at position ``start``
+        (ace low 1 to ace high 14) and growing ``way`` from it."""
+        wild = self.wild
+        base = s * 13
+        # A wild card of the suit may stand as itself just behind the start.
+        behind = start - way
+        behind_ok = (
+            wild >= 0
+            and self.low <= behind <= self.high
+            and (behind - 1) % 13 == wild
+            and self.wild_counts[s] > self.wild_used[s]
+            and self.pool > 0
+        )
+        for use_behind in (True, False) if behind_ok else (False,):
+            wilds = [base + wild] if use_behind else []
+            if use_behind:
+                self.wild_used[s] += 1
+                self.pool -= 1
+            if self._grow(c, s, start, way, [c], wilds, 0, 1 + use_behind, True):
+                return True
+            if use_behind:
+                self.wild_used[s] -= 1
+                self.pool += 1
+        return False
+
+    def _grow(
+        self,
+        c: int,
+        s: int,
+        pos: int,
+        way: int,
+        naturals: list[int],
+        wilds: list[int],
+        jokers: int,
+        length: int,
+        ends: bool,
+    ) -> bool:
+        """Extend the run whose last position is ``pos`` by a card, or end it
+        there (only if ``ends``: a run never ends on a joker), or put a joker
+        in the next place on the way to another card."""
+        rules = self.rules
+        nxt = pos + way
+        room = length < rules.longest_run and self.low <= nxt <= self.high
+        if room:
+            rank = (nxt - 1) % 13
+            code = s * 13 + rank
+            if rank == self.wild:
+                if self.wild_counts[s] > self.wild_used[s] and self.pool > 0:
+                    self.wild_used[s] += 1
+                    self.pool -= 1
+                    wilds.append(code)
+                    if self._grow(
+                        c, s, nxt, way, naturals, wilds, jokers, length + 1, True
+                    ):
+                        return True
+                    wilds.pop()
+                    self.wild_used[s] -= 1
+                    self.pool += 1
+            elif self.counts[code]:
+                self.counts[code] -= 1
+                naturals.append(code)
+                if self._grow(
+                    c, s, nxt, way, naturals, wilds, jokers, length + 1, True
+                ):
+                    return True
+                naturals.pop()
+                self.counts[code] += 1
+        if ends:
+            # End here, with jokers at the ends up to the shortest run.
+            extra = max(0, rules.min_run - length)
+            if (
+                extra <= self.pool
+                and length + extra <= self.high - self.low + 1
+                and self._place_run(c, naturals, wilds, jokers + extra)
+            ):
+                return True
+        if room and self.pool > 0 and length + 1 < rules.longest_run:
+            self.pool -= 1
+            found = self._grow(
+                c, s, nxt, way, naturals, wilds, jokers + 1, length + 1, False
+            )
+            self.pool += 1
+            if found:
+                return True
+        return False
+
+    def _place_run(
+        self, c: int, naturals: list[int], wilds: list[int], jokers: int
+    ) -> bool:
+        pure = jokers == 0 and (not wilds or self.rules.wild_natural_is_pure)
+        self.pool -= jokers
+        self.runs += 1
+        self.pure += pure
+        self.melds.append((True, tuple(naturals), tuple(wilds), jokers))
+        if self._cover(c):
+            return True
+        self.melds.pop()
+        self.pure -= pure
+        self.runs -= 1
+        self.pool += jokers
+        return False
+
+    def _sets(self, c: int, s: int, r: int) -> bool:
+        counts = self.counts
+        rules = self.rules
+        partners = [t * 13 + r for t in range(s + 1, 4) if counts[t * 13 + r]]
+        most = min(len(partners), self.max_set - 1)
+        for size in range(most, 0, -1):
+            jokers = max(0, rules.min_set - size - 1)
+            if jokers > self.pool:
+                break
+            for chosen in _subsets(partners, size):
+                for code in chosen:
+                    counts[code] -= 1
+                self.pool -= jokers
+                self.melds.append((False, (c, *chosen), (), jokers))
+                if self._cover(c):
+                    return True
+                self.melds.pop()
+                self.pool += jokers
+                for code in chosen:
+                    counts[code] += 1
+        return False
+
+    def _done(self) -> bool:
+        if self.pure < self.need_pure or self.runs < self.need_runs:
+            return False
+        if self.discarding and self.thrown is None:
+            return self.pool > 0 and self._throwable_joker() is not None
+        return True
+
+    def _throwable_joker(self) -> int | None:
+        if self.printed and JOKER_CODE not in self.banned:
+            return JOKER_CODE
+        for s in range(4):
+            code = s * 13 + self.wild
+            if self.wild_counts[s] > self.wild_used[s] and code not in self.banned:
+                return code
+        return None
+
+    def partition(self, wild_rank: Rank | None, points: int = 0) -> Partition | None:
+        """The grouping found, built and checked; ``None`` if a meld does not
+        build (then the exact searches answer)."""
+        spare = [JOKER_CODE] * self.printed
+        if self.wild >= 0:
+            for s in range(4):
+                spare += [s * 13 + self.wild] * (
+                    self.wild_counts[s] - self.wild_used[s]
+                )
+        discard = self.thrown
+        if self.discarding and discard is None:
+            discard = self._throwable_joker()
+            assert discard is not None
+            spare.remove(discard)
+        melds: list[Meld] = []
+        rules = self.rules
+        pure_wild = rules.wild_natural_is_pure
+        for is_run, naturals, wilds, jokers in self.melds:
+            kind = MeldKind.RUN if is_run else MeldKind.SET
+            if not jokers:
+                # Every card stands as itself: the meld is built directly.
+                order = sorted((*naturals, *wilds), key=_position if is_run else None)
+                if is_run and order[0] % 13 == 0 and order[1] % 13 != 1:
+                    # An ace not below a two is the high end of the run.
+                    order = [*order[1:], order[0]]
+                cards = tuple(Card.from_code(code) for code in order)
+                pure = pure_wild or not wilds or not is_run
+                melds.append(Meld(kind=kind, cards=cards, stands_for=cards, pure=pure))
+                continue
+            group = [Card.from_code(code) for code in (*naturals, *wilds)]
+            group += [Card.from_code(spare.pop()) for _ in range(jokers)]
+            try:  # validated once, by building it
+                melds.append(Meld.build(group, rules, wild_rank=wild_rank, kind=kind))
+            except InvalidMeldError:  # pragma: no cover - only valid melds are placed
+                return None
+        return Partition(
+            melds=tuple(melds),
+            deadwood=tuple(Card.from_code(code) for code in sorted(spare + self.dead)),
+            points=points,
+            discard=None if discard is None else Card.from_code(discard),
+        )
+
+
+def _position(code: int) -> int:
+    return code % 13
+
+
+def _subsets(items: list[int], size: int) -> list[tuple[int, ...]]:
+    if size == 0:
+        return [()]
+    if size > len(items):
+        return []
+    first, rest = items[0], items[1:]
+    return [(first, *more) for more in _subsets(rest, size - 1)] + _subsets(rest, size)

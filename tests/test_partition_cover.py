@@ -1,0 +1,243 @@
+"""The cover path (``partition/_cover.py``): a grouping that melds every card.
+
+When the short search finds such a grouping, the hand scores 0 and no
+search is needed.  Here its answers are checked against the brute force on
+Indian Rummy's rules (both presets: printed jokers, copies, a wild rank, the
+pure-sequence requirement, ``wild_natural_is_pure`` both ways, forbidden
+discards) and on random rules within its reach, through the public
+functions and directly.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rummykit import Card, Hand, MeldRules, Rank, Requirement
+from rummykit.partition import (
+    PointValues,
+    _cover,
+    best_discard,
+    deadwood,
+    partition,
+)
+from rummykit.variants import IndianRummy
+from tests.strategies import deck_specs, wild_ranks
+from tests.test_partition import (
+    PROPERTY,
+    Setup,
+    check_result,
+    forbidden_cards,
+    meldy_hands,
+    setup_and_hand,
+)
+
+
+@st.composite
+def cover_rules(draw: st.DrawFn) -> Setup:
+    """Random rules the cover path serves: sets of distinct suits, jokers
+    worth nothing, no joker limits, no long sequence required."""
+    ace_low, ace_high = draw(
+        st.sampled_from([(True, False), (False, True), (True, True)])
+    )
+    min_set = draw(st.integers(2, 4))
+    min_run = draw(st.integers(2, 4))
+    rules = MeldRules(
+        ace_low=ace_low,
+        ace_high=ace_high,
+        min_set=min_set,
+        max_set=draw(st.integers(min_set, 4)),
+        set_distinct_suits=True,
+        min_run=min_run,
+        max_run=draw(st.one_of(st.none(), st.integers(min_run, min_run + 3))),
+        min_naturals_per_meld=draw(st.integers(0, 1)),
+        wild_natural_is_pure=draw(st.booleans()),
+    )
+    ranks = draw(st.lists(st.integers(0, 14), min_size=13, max_size=13))
+    points = PointValues(ranks=tuple(ranks), joker=0)
+    sequences = draw(st.integers(0, 2))
+    requirement = draw(
+        st.one_of(
+            st.none(),
+            st.builds(
+                Requirement,
+                min_sequences=st.just(sequences),
+                min_pure_sequences=st.integers(0, sequences),
+                cap=st.sampled_from([None, 0, 15, 40]),
+            ),
+        )
+    )
+    return Setup(
+        rules,
+        points,
+        draw(deck_specs(max_jokers=4)),
+        draw(wild_ranks()),
+        requirement,
+    )
+
+
+@st.composite
+def cover_setup_and_hand(draw: st.DrawFn, family: str) -> tuple[Setup, Hand]:
+    if family == "cover_rules":
+        setup = draw(cover_rules())
+        return setup, draw(meldy_hands(setup.deck, setup.wild_rank))
+    return draw(setup_and_hand(family))
+
+
+FAMILIES = ["indian_gamentio", "indian_standard", "cover_rules"]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@PROPERTY
+@given(data=st.data())
+def test_a_cover_found_scores_what_the_brute_force_scores(
+    family: str, data: st.DataObject
+) -> None:
+    setup, hand = data.draw(cover_setup_and_hand(family))
+    if not hand or not _cover.applies(
+        setup.rules, setup.points, setup.wild_rank, setup.requirement
+    ):
+        return
+    discarding = data.draw(st.booleans())
+    forbidden = data.draw(forbidden_cards(hand)) if discarding else []
+    banned = frozenset(card.code for card in forbidden) if discarding else None
+    cover = _cover.Cover(
+        hand.codes, setup.rules, setup.wild_rank, setup.requirement, banned
+    )
+    least = 0
+    if data.draw(st.booleans()):
+        least = cover.set_aside(setup.points)
+    if not cover.search():
+        return
+    scorer = setup.scorer(hand)
+    expected = scorer.best_discard(forbidden) if discarding else scorer.points_of_hand()
+    cap = setup.requirement.cap if setup.requirement is not None else None
+    assert expected == (least if cap is None else min(least, cap))
+    result = cover.partition(setup.wild_rank, expected)
+    assert result is not None
+    check_result(result, hand, setup, discarding=discarding, forbidden=forbidden)
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@PROPERTY
+@given(data=st.data())
+def test_public_functions_match_brute_force_on_cover_rules(
+    family: str, data: st.DataObject
+) -> None:
+    setup, hand = data.draw(cover_setup_and_hand(family))
+    wild_rank, requirement = setup.wild_rank, setup.requirement
+    scorer = setup.scorer(hand)
+    expected = scorer.points_of_hand()
+    result = partition(
+        hand, setup.rules, setup.points, wild_rank=wild_rank, requirement=requirement
+    )
+    assert result.points == expected, str(result)
+    check_result(result, hand, setup)
+    assert (
+        deadwood(
+            hand,
+            setup.rules,
+            setup.points,
+            wild_rank=wild_rank,
+            requirement=requirement,
+        )
+        == expected
+    )
+    if not hand:
+        return
+    forbidden = data.draw(forbidden_cards(hand))
+    expected = scorer.best_discard(forbidden)
+    result = best_discard(
+        hand,
+        setup.rules,
+        setup.points,
+        forbidden=forbidden,
+        wild_rank=wild_rank,
+        requirement=requirement,
+    )
+    assert result.points == expected, str(result)
+    check_result(result, hand, setup, discarding=True, forbidden=forbidden)
+    value = deadwood(
+        hand,
+        setup.rules,
+        setup.points,
+        discard=True,
+        forbidden=forbidden,
+        wild_rank=wild_rank,
+        requirement=requirement,
+    )
+    assert value == expected
+
+
+def test_indian_hands_that_meld_every_card_take_the_cover_path() -> None:
+    variant = IndianRummy(preset="standard")
+    hand = Hand.parse("Qs Ks As 2h 3h 4h 5c 6c 7c 9d 9h 9s Kc Jk")
+    requirement = variant.declaration_requirement
+    rules = variant.meld_rules
+    cover = _cover.Cover(hand.codes, rules, Rank.FIVE, requirement, frozenset())
+    assert cover.search()
+    result = best_discard(
+        hand,
+        rules,
+        variant.point_values,
+        wild_rank=Rank.FIVE,
+        requirement=requirement,
+    )
+    assert result.points == 0
+    assert requirement.is_met_by(result.melds)
+    assert result.discard is not None
+
+
+def test_a_wild_card_as_itself_is_pure_only_if_the_rules_say_so() -> None:
+    # The only sequence without a joker holds the wild 5h as itself.  Without
+    # a pure sequence every card scores (the wild card as a joker: nothing).
+    hand = Hand.parse("4h 5h 6h 9s 9d 9c")
+    requirement = Requirement(min_sequences=1, min_pure_sequences=1)
+    points = PointValues(joker=0)
+    for pure, expected in ((True, 0), (False, 4 + 6 + 27)):
+        rules = MeldRules(
+            ace_high=True, set_distinct_suits=True, wild_natural_is_pure=pure
+        )
+        cover = _cover.Cover(hand.codes, rules, Rank.FIVE, requirement, None)
+        assert cover.search() is pure
+        value = deadwood(
+            hand, rules, points, wild_rank=Rank.FIVE, requirement=requirement
+        )
+        assert value == expected
+
+
+def test_a_forbidden_joker_is_not_the_discard() -> None:
+    # Everything melds; the spare card is a joker that may not be thrown.
+    hand = Hand.parse("As 2s 3s 7h 7d 7c Jk")
+    rules = MeldRules(set_distinct_suits=True)
+    points = PointValues(joker=0)
+    cover = _cover.Cover(hand.codes, rules, None, None, frozenset([Card.joker().code]))
+    assert cover.search()
+    result = cover.partition(None)
+    assert result is not None
+    assert result.discard is not None and not result.discard.is_joker
+    assert best_discard(hand, rules, points, forbidden=[Card.joker()]).points == 0
+
+
+def test_cards_no_meld_can_hold_are_set_aside() -> None:
+    # Kd has no neighbour and no partner; the rest melds.
+    hand = Hand.parse("As 2s 3s 7h 7d 7c Kd 9c")
+    rules = MeldRules(set_distinct_suits=True)
+    points = PointValues(joker=0)
+    cover = _cover.Cover(hand.codes, rules, None, None, frozenset())
+    assert cover.set_aside(points) == 9  # Kd is thrown, 9c scores
+    assert cover.search()
+    result = cover.partition(None, 9)
+    assert result is not None
+    assert result.discard == Card("Kd")
+    assert [str(card) for card in result.deadwood] == ["9c"]
+    assert best_discard(hand, rules, points).points == 9
+
+
+def test_a_hand_that_cannot_meld_every_card_is_not_covered() -> None:
+    hand = Hand.parse("As 3s 5s 7s 9s Jh Kh 2d 4d 6d 8c Tc Qc Jk")
+    rules = MeldRules(set_distinct_suits=True, ace_high=True)
+    cover = _cover.Cover(hand.codes, rules, Rank.TWO, None, None)
+    assert not cover.search()
+    assert cover.steps <= _cover.STEPS + 1
