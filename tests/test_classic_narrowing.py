@@ -14,7 +14,13 @@ from rummykit.melds import Meld
 from rummykit.partition import possible_layoffs, possible_melds
 from rummykit.partition.catalogue import every_meld
 from rummykit.variants import ClassicRummy
-from rummykit.variants.classic import _extending, _layoffs, _melds, _suit_masks
+from rummykit.variants.classic import (
+    _extending,
+    _layoffs,
+    _may_touch,
+    _melds,
+    _suit_masks,
+)
 from tests.strategies import NATURAL_CARDS
 
 classic_hands = st.lists(
@@ -56,6 +62,9 @@ def test_listed_layoffs_are_every_layoff(
     assert _layoffs(meld, hand.codes, rules, limit) == possible_layoffs(
         meld, hand, rules, limit=limit
     )
+    masks = _suit_masks(hand.codes)
+    if masks is not None and not _may_touch(meld, masks):
+        assert possible_layoffs(meld, hand, rules, limit=limit) == ()
 
 
 @pytest.mark.parametrize("ace_high", [False, True])

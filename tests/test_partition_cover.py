@@ -220,6 +220,21 @@ def test_a_forbidden_joker_is_not_the_discard() -> None:
     assert best_discard(hand, rules, points, forbidden=[Card.joker()]).points == 0
 
 
+def test_each_joker_fills_one_gap() -> None:
+    # Two runs with a joker in the gap each use both jokers, once each.
+    hand = Hand.parse("As 3s 5h 7h 8c 9c Tc Jk Jk")
+    rules = MeldRules(set_distinct_suits=True)
+    cover = _cover.Cover(hand.codes, rules, None, None, None)
+    assert cover.search()
+    result = cover.partition(None)
+    assert result is not None
+    assert sorted(str(meld) for meld in result.melds) == [
+        "5h Jk=6h 7h",
+        "8c 9c Tc",
+        "As Jk=2s 3s",
+    ]
+
+
 def test_cards_no_meld_can_hold_are_set_aside() -> None:
     # Kd has no neighbour and no partner; the rest melds.
     hand = Hand.parse("As 2s 3s 7h 7d 7c Kd 9c")

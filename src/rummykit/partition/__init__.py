@@ -464,14 +464,9 @@ def _solve(
     if not every and _cover.applies(rules, points, wild_rank, requirement):
         # Most hands meld every card that any meld can hold: no grouping
         # scores less.
-        cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
-        least = cover.set_aside(points)
-        if cover.search():
-            if requirement is not None and requirement.cap is not None:
-                least = min(least, requirement.cap)
-            covered = cover.partition(wild_rank, least)
-            if covered is not None:
-                return (_absorb(covered, rules, wild_rank, requirement),)
+        covered = _covered(codes, rules, points, wild_rank, requirement, forbidden)
+        if covered is not None:
+            return (_absorb(covered, rules, wild_rank, requirement),)
     search = Search(
         codes,
         rules,
@@ -536,6 +531,24 @@ def _solve(
 
 
 _TRIES_PER_RESULT = 20
+
+
+def _covered(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+    forbidden: frozenset[int] | None,
+) -> Partition | None:
+    """An optimal grouping found by the cover search (one that melds every
+    card any meld can hold), or ``None``."""
+    cap = None if requirement is None else requirement.cap
+    cover = _cover.Cover(codes, rules, wild_rank, requirement, forbidden)
+    least = cover.set_aside(points)
+    if cover.search():
+        return cover.partition(wild_rank, least if cap is None else min(least, cap))
+    return None
 
 
 def _fallback(

@@ -26,7 +26,7 @@ from rummykit.errors import InvalidMeldError
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition._types import Partition, PointValues, Requirement
 
-STEPS = 400
+STEPS = 200
 """How many cards the search places before it gives up."""
 
 
@@ -276,7 +276,7 @@ class Cover:
             if (
                 extra <= self.pool
                 and length + extra <= self.high - self.low + 1
-                and self._place_run(c, naturals, wilds, jokers + extra)
+                and self._place_run(c, naturals, wilds, jokers, extra)
             ):
                 return True
         if room and self.pool > 0 and length + 1 < rules.longest_run:
@@ -290,10 +290,13 @@ class Cover:
         return False
 
     def _place_run(
-        self, c: int, naturals: list[int], wilds: list[int], jokers: int
+        self, c: int, naturals: list[int], wilds: list[int], jokers: int, extra: int
     ) -> bool:
+        """Place the run grown so far, with ``jokers`` in its gaps (already
+        taken from the pool) and ``extra`` more at its ends."""
+        jokers += extra
         pure = jokers == 0 and (not wilds or self.rules.wild_natural_is_pure)
-        self.pool -= jokers
+        self.pool -= extra
         self.runs += 1
         self.pure += pure
         self.melds.append((True, tuple(naturals), tuple(wilds), jokers))
@@ -302,7 +305,7 @@ class Cover:
         self.melds.pop()
         self.pure -= pure
         self.runs -= 1
-        self.pool += jokers
+        self.pool += extra
         return False
 
     def _sets(self, c: int, s: int, r: int) -> bool:

@@ -245,9 +245,10 @@ class ClassicRummy(Variant):
     def next_turn_extra(self, state: State, seat: int) -> ClassicFacts:
         """A turn starts with no melds laid, noting whether ``seat`` had melded."""
         facts = ClassicFacts.of(state)
-        return ClassicFacts(
-            melded=facts.melded, melded_before_turn=facts.melded[seat], turn_melds=0
-        )
+        before = facts.melded[seat]
+        if facts.turn_melds == 0 and facts.melded_before_turn == before:
+            return facts  # facts are values: the same ones serve the next turn
+        return attrs.evolve(facts, melded_before_turn=before, turn_melds=0)
 
     def discard_reason(self, state: State, card: Card) -> str | None:
         """The card just taken from the discard pile may not be discarded this turn."""
@@ -263,14 +264,27 @@ class ClassicRummy(Variant):
         actions: list[Action] = []
         rules = self.meld_rules
         facts = ClassicFacts.of(state)
+        # the listed cards come from the hand; with no card taken from the pile
+        # (and no refusal of a subclass) any card left may be discarded
+        free = (
+            state.taken is None
+            and type(self).discard_reason is ClassicRummy.discard_reason
+        )
+        size = len(codes)
         if self.melds_per_turn is None or facts.turn_melds < self.melds_per_turn:
             for meld in _melds(hand, rules, masks):
-                if self._leaves_reason(state, meld.cards) is None:
+                if (free and len(meld.cards) < size) or self._leaves_reason(
+                    state, meld.cards
+                ) is None:
                     actions.append(LayMeld(meld.cards))
         if not self.must_meld_before_layoff or facts.melded[state.current]:
             for index, placed in enumerate(state.table):
-                for cards in _layoffs(placed.meld, codes, rules, len(codes), masks):
-                    if self._leaves_reason(state, cards) is None:
+                if masks is not None and not _may_touch(placed.meld, masks):
+                    continue
+                for cards in _layoffs(placed.meld, codes, rules, size, masks):
+                    if (free and len(cards) < size) or self._leaves_reason(
+                        state, cards
+                    ) is None:
                         actions.append(LayOff(cards, target=index))
         return actions
 
@@ -596,9 +610,25 @@ def _suit_masks(codes: tuple[int, ...]) -> list[int] | None:
     masks = [0, 0, 0, 0]
     for code in codes:
         masks[code // 13] |= 1 << (code % 13)
-    if sum(mask.bit_count() for mask in masks) != len(codes):
+    if len(set(codes)) != len(codes):
         return None
     return masks
+
+
+def _may_touch(meld: Meld, masks: list[int]) -> bool:
+    """Whether a hand with these :func:`_suit_masks` may lay off on ``meld``:
+    for a meld of natural cards, the hand holds a card of a set's rank, or of
+    a run's suit next to one of its ends.  A meld with jokers always may."""
+    cards = meld.cards
+    if cards != meld.stands_for:
+        return True
+    first = cards[0].code
+    if meld.kind is MeldKind.SET:
+        bit = 1 << first % 13
+        return any(mask & bit for mask in masks)
+    last = cards[-1].code
+    held = masks[first // 13]
+    return bool(held >> (first - 1) % 13 & 1 or held >> (last + 1) % 13 & 1)
 
 
 def _layoffs(
