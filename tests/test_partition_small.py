@@ -225,7 +225,7 @@ def test_small_path_keeps_its_memos_bounded() -> None:
     for _ in range(3):
         assert deadwood(hand, rules, points) == 0
     t = _small.tables(rules, points)
-    assert len(t._lots) <= _small.LOTS_KEPT
+    assert len(t._runs) <= _small.PATTERNS_KEPT
     assert len(t.melds) <= _small.MELDS_KEPT
     assert _small.tables.cache_info().maxsize == _small.TABLES_KEPT
     for kept in range(_small.TABLES_KEPT + 5):

@@ -39,6 +39,7 @@ reference it is tested against.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import combinations
 from operator import itemgetter
 
 from rummykit.cards import _CARDS, JOKER_CODE, Card
@@ -131,126 +132,115 @@ class Tables:
                     if size <= e and self.alone[e - size] < self.alone[e]:
                         self.alone[e] = self.alone[e - size]
                         self.how[e] = size
-        self._lots: dict[tuple[int, int, int, int], Lot] = {}
+        # spread[ranks]: rank bits (bit r for rank index r) as three-bit
+        # counts of one.
+        spread = [0] * 8192
+        for sub in range(1, 8192):
+            low = sub & -sub
+            spread[sub] = spread[sub ^ low] | 1 << (3 * (low.bit_length() - 1))
+        self.spread = spread
+        self.run_least = max(2, self.min_naturals)
+        # run_of[ranks]: the run group of those ranks, if they make one.
+        self._run_of: list[_Kept | None] = [None] * 8192
+        for sub in range(1, 8192):
+            size = span[sub]
+            n = sub.bit_count()
+            if size and n >= self.run_least:
+                kmin = max(size, self.min_run) - n
+                kmax = min(self.longest - n, self.run_jokers)
+                if kmin <= kmax and kmin + n <= MAX_CARDS:
+                    low = (sub & -sub).bit_length() - 1
+                    ranks = tuple(r for r in range(13) if sub >> r & 1)
+                    self._run_of[sub] = (spread[sub], kmin, kmax - kmin, low, ranks)
+        # The groups of every suit of up to four cards, kept from the start.
+        self._runs: dict[int, tuple[_Kept, ...]] = {}
+        for size in range(2, 5):
+            for ranks in combinations(range(13), size):
+                pattern = sum(1 << r for r in ranks)
+                self._runs[pattern] = self._collect(pattern)
+        self._sets: dict[int, tuple[_Kept, ...]] = {}
+        #: set_groups[column]: the set groups of a rank's column, from the start.
+        self.set_groups = [self.sets(column) for column in range(256)]
         #: Melds built for a final grouping, by their cards.
         self.melds: dict[tuple[object, ...], Meld] = {}
 
-    def lot(self, kind: int, where: int, held: int, jokers: int) -> Lot:
-        """The groups of one suit's ranks (``kind`` 0: ``where`` the suit,
-        ``held`` its pattern of ranks), one rank's cards (``kind`` 1:
-        ``where`` the rank, ``held`` its column of counts, two bits a suit),
-        or one card with jokers (``kind`` 2: ``where`` its code), with
-        ``jokers`` jokers in the hand."""
-        key = (kind, where, held, jokers)
-        found = self._lots.get(key)
+    def runs(self, pattern: int) -> tuple[_Kept, ...]:
+        """The run groups of two or more of the ranks in ``pattern`` (bit r
+        for rank index r), in any suit: (counts at suit 0, kmin, room,
+        lowest rank, ranks)."""
+        found = self._runs.get(pattern)
         if found is None:
-            if kind == 0:
-                infos = self._runs(where, held, jokers)
-            elif kind == 1:
-                infos = self._sets(where, held, jokers)
-            else:
-                infos = self._singles(where, jokers)
-            found = _lot(infos, self.points)
-            if len(self._lots) >= LOTS_KEPT:
-                self._lots.clear()
-            self._lots[key] = found
+            found = self._collect(pattern)
+            if len(self._runs) >= PATTERNS_KEPT:
+                self._runs.clear()
+            self._runs[pattern] = found
         return found
 
-    def _runs(self, suit: int, pattern: int, jokers: int) -> list[Info]:
-        span = self.span
-        least = max(2, self.min_naturals)
-        found: list[Info] = []
+    def _collect(self, pattern: int) -> tuple[_Kept, ...]:
+        run_of = self._run_of
+        kept: list[_Kept] = []
         sub = pattern
         while sub:
-            size = span[sub]
-            n = sub.bit_count()
-            if size and n >= least:
-                kmin = max(size, self.min_run) - n
-                kmax = min(self.longest - n, self.run_jokers)
-                if kmin <= kmax and kmin <= jokers:
-                    codes = tuple(13 * suit + r for r in range(13) if sub >> r & 1)
-                    found.append((_RUN, codes, kmin, kmax))
+            group = run_of[sub]
+            if group is not None:
+                kept.append(group)
             sub = (sub - 1) & pattern
-        return found
+        return tuple(kept)
 
-    def _sets(self, rank: int, column: int, jokers: int) -> list[Info]:
-        tops = [min(column >> (2 * s) & 3, 1 if self.distinct else 3) for s in range(4)]
+    def sets(self, column: int) -> tuple[_Kept, ...]:
+        """The set groups of two or more cards of one rank, whose suits hold
+        the counts packed in ``column`` (two bits a suit), at any rank:
+        (counts at rank index 0, kmin, room, lowest suit, suits)."""
+        found = self._sets.get(column)
+        if found is not None:
+            return found
+        top = 1 if self.distinct else 3
+        tops = [min(column >> (2 * s) & 3, top) for s in range(4)]
         least = max(2, self.min_naturals)
-        found: list[Info] = []
-        for a in range(tops[0] + 1):
-            for b in range(tops[1] + 1):
-                for c in range(tops[2] + 1):
-                    for d in range(tops[3] + 1):
+        kept: list[_Kept] = []
+        for a in range(tops[0], -1, -1):
+            for b in range(tops[1], -1, -1):
+                for c in range(tops[2], -1, -1):
+                    for d in range(tops[3], -1, -1):
                         n = a + b + c + d
                         if n < least or n > self.max_set:
                             continue
                         kmin = max(0, self.min_set - n)
                         kmax = min(self.max_set - n, self.set_jokers)
-                        if kmin > kmax or kmin > jokers:
+                        if kmin > kmax or kmin + n > MAX_CARDS:
                             continue
+                        mask = (
+                            a
+                            | b << _SUIT_SHIFT
+                            | c << (2 * _SUIT_SHIFT)
+                            | d << (3 * _SUIT_SHIFT)
+                        )
                         suits = (0,) * a + (1,) * b + (2,) * c + (3,) * d
-                        codes = tuple(13 * s + rank for s in suits)
-                        found.append((_SET, codes, kmin, kmax))
+                        kept.append((mask, kmin, kmax - kmin, suits[0], suits))
+        found = tuple(kept)
+        if len(self._sets) >= PATTERNS_KEPT:
+            self._sets.clear()
+        self._sets[column] = found
         return found
 
-    def _singles(self, code: int, jokers: int) -> list[Info]:
-        return [
-            (kind, (code,), low, high)
-            for low, high, kind in self.singles
-            if low <= jokers
-        ]
 
-
-def _lot(infos: list[Info], points: tuple[int, ...]) -> Lot:
-    """Groups as the search takes them: by lowest card, the costliest first,
-    each as (counts, kmin, room, info); and every card they use."""
-    by_low: dict[int, list[tuple[int, Entry]]] = {}
-    used = 0
-    for info in infos:
-        codes = info[1]
-        mask = 0
-        value = 0
-        for code in codes:
-            mask += 1 << (3 * code)
-            value += points[code]
-        used |= mask
-        by_low.setdefault(codes[0], []).append(
-            (value, (mask, info[2], info[3] - info[2], info))
-        )
-    return (
-        tuple(
-            (
-                low,
-                tuple(entry for _, entry in sorted(entries, key=_VALUE, reverse=True)),
-            )
-            for low, entries in by_low.items()
-        ),
-        used,
-    )
-
-
-#: Groups kept per rule set and points (each a suit's or a rank's, for a
-#: number of jokers) before the memo is cleared.
-LOTS_KEPT = 8192
+#: Run groups kept per pattern of ranks, and set groups per column of
+#: suits, for each rule set and points, before the memo is cleared.
+PATTERNS_KEPT = 8192
 #: Built melds kept per rule set and points before the memo is cleared.
 MELDS_KEPT = 4096
 #: Rule sets and points whose tables are kept; the least recently used is
 #: dropped past that.
 TABLES_KEPT = 16
 
-#: A group: its kind, natural cards, and the fewest and most jokers it takes.
-Info = tuple[MeldKind, tuple[int, ...], int, int]
+#: A kept group, placed at suit 0 or rank 0: (counts, kmin, room, lowest
+#: rank or suit, its ranks or suits).
+_Kept = tuple[int, int, int, int, tuple[int, ...]]
+#: What a group is: its kind, and its natural cards ``base + step * x`` for
+#: ``x`` in a tuple.
+Info = tuple[MeldKind, int, int, tuple[int, ...]]
 #: A group as the search takes it: (counts, kmin, room, info).
 Entry = tuple[int, int, int, Info]
-#: A lot of groups: ((lowest card, entries), ...) and every card they use.
-Lot = tuple[tuple[tuple[int, tuple[Entry, ...]], ...], int]
-
-
-def _value_of(item: tuple[int, Entry]) -> int:
-    return item[0]
-
-
-_VALUE = _value_of
 
 
 @lru_cache(maxsize=TABLES_KEPT)
@@ -316,64 +306,92 @@ def _search(
     codes: tuple[int, ...], t: Tables, forbidden: frozenset[int] | None
 ) -> tuple[_Found, dict[int, int], int]:
     """The best grouping of ``codes``; the hand's counts and jokers."""
-    jokers = 0
+    n = len(codes)
+    while n and codes[n - 1] == JOKER_CODE:  # jokers sort last
+        n -= 1
+    jokers = len(codes) - n
     counts: dict[int, int] = {}
-    for code in codes:
-        if code == JOKER_CODE:
-            jokers += 1
-        elif code in counts:
+    patterns = [0, 0, 0, 0]
+    seen = 0  # ranks held
+    multi = 0  # ranks held twice or more
+    state = 0  # three bits a code: the count, and a guard bit
+    columns = [0] * 13  # each rank's counts, two bits a suit
+    for i in range(n):
+        code = codes[i]
+        one = _ONE[code]
+        columns[_RANK[code]] += _COLUMN_ONE[code]
+        if code in counts:
             counts[code] += 1
+            multi |= _RANK_BIT[code]
+            state += one
         else:
             counts[code] = 1
-    lot = t.lot
-    lots: list[Lot] = []
-    patterns = [0, 0, 0, 0]
-    columns: dict[int, int] = {}
-    for code, count in counts.items():
-        suit, rank = divmod(code, 13)
-        patterns[suit] |= 1 << rank
-        if rank in columns:
-            columns[rank] |= count << (2 * suit) | 1 << 8
-        elif count > 1:
-            columns[rank] = count << (2 * suit) | 1 << 8
-        else:
-            columns[rank] = count << (2 * suit)
+            bit = _RANK_BIT[code]
+            if seen & bit:
+                multi |= bit
+            seen |= bit
+            patterns[code // 13] |= bit
+            state += 5 * one
+    by_low: dict[int, list[Entry]] = {}
+    used = 0
+    runs = t._runs
+    set_groups = t.set_groups
     for suit in range(4):
         pattern = patterns[suit]
         if pattern & (pattern - 1):  # two ranks or more
-            lots.append(lot(0, suit, pattern, jokers))
-    for rank, column in columns.items():
-        if column >> 8:  # two cards or more
-            lots.append(lot(1, rank, column & 255, jokers))
-    if t.single_least <= jokers:
-        for code in counts:
-            lots.append(lot(2, code, 0, jokers))
-    by_low: dict[int, tuple[Entry, ...]] = {}
-    used = 0
-    for lows, cards in lots:
-        used |= cards
-        for low, entries in lows:
-            have = by_low.get(low)
-            by_low[low] = entries if have is None else have + entries
+            shift = _SUIT_SHIFT * suit
+            base = 13 * suit
+            kept = runs.get(pattern)
+            if kept is None:
+                kept = t.runs(pattern)
+            for mask, kmin, extra, low, ranks in kept:
+                if kmin <= jokers:
+                    mask <<= shift
+                    used |= mask
+                    entry = (mask, kmin, extra, (_RUN, base, 1, ranks))
+                    options = by_low.get(base + low)
+                    if options is None:
+                        by_low[base + low] = [entry]
+                    else:
+                        options.append(entry)
+    while multi:
+        bit = multi & -multi
+        multi ^= bit
+        rank = bit.bit_length() - 1
+        for mask, kmin, extra, low, suits in set_groups[columns[rank]]:
+            if kmin <= jokers:
+                mask <<= 3 * rank
+                used |= mask
+                entry = (mask, kmin, extra, (_SET, rank, 13, suits))
+                options = by_low.get(13 * low + rank)
+                if options is None:
+                    by_low[13 * low + rank] = [entry]
+                else:
+                    options.append(entry)
+    singles = [single for single in t.singles if single[0] <= jokers]
     pts = t.points
     discarding = forbidden is not None
-    guard = 0
-    state = 0
+    guard = state & _GUARDS
     dead = 0
     throw = -1  # the costliest allowed deadwood card so far
     top = 0  # the costliest card that may be thrown at all
-    for code, count in counts.items():
-        value = pts[code]
-        allowed = discarding and code not in forbidden  # type: ignore[operator]
-        if allowed and value > top:
-            top = value
-        if used >> (3 * code) & 7:
-            guard |= 4 << (3 * code)
-            state |= (4 | count) << (3 * code)
-        else:
-            dead += count * value
-            if allowed and value > throw:
-                throw = value
+    if discarding:
+        for code in counts:
+            if pts[code] > top and code not in forbidden:  # type: ignore[operator]
+                top = pts[code]
+    if not singles:
+        # Cards in no group are deadwood from the start.
+        alone = guard & ~((used | used >> 1) << 2)
+        guard ^= alone
+        while alone:
+            bit = alone & -alone
+            alone ^= bit
+            code = (bit.bit_length() - 1) // 3
+            count = counts[code]
+            state -= (4 | count) << (3 * code)
+            dead += count * pts[code]
+            if discarding and pts[code] > throw and code not in forbidden:  # type: ignore[operator]
+                throw = pts[code]
     joker_points = t.joker_points
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
     if joker_allowed and jokers and joker_points > top:
@@ -402,29 +420,38 @@ def _search(
                 best.joker_thrown = True
 
     def walk(state: int, jokers: int, dead: int, throw: int, room: int) -> None:
-        if dead - top >= best.value or not best.value:
-            return
-        rest = state ^ guard
-        if not rest:
-            finish(jokers, dead, throw, room)
-            return
-        low = ((rest & -rest).bit_length() - 1) // 3
-        for entry in by_low.get(low, ()):
-            mask, kmin, extra, _ = entry
-            if kmin <= jokers and (state - mask) & guard == guard:
-                path.append(entry)
-                walk(state - mask, jokers - kmin, dead, throw, room + extra)
-                path.pop()
-        copies = (state >> (3 * low)) & 3
-        value = pts[low]
-        if value > throw and discarding and low not in forbidden:  # type: ignore[operator]
-            throw = value
-        walk(state - (copies << (3 * low)), jokers, dead + copies * value, throw, room)
+        while True:
+            bound = best.value
+            if not bound or dead - top >= bound:
+                return
+            rest = state ^ guard
+            if not rest:
+                finish(jokers, dead, throw, room)
+                return
+            low = ((rest & -rest).bit_length() - 1) // 3
+            entries = by_low.get(low)
+            if entries is not None:
+                for entry in entries:
+                    mask, kmin, extra, _ = entry
+                    if kmin <= jokers and (state - mask) & guard == guard:
+                        path.append(entry)
+                        walk(state - mask, jokers - kmin, dead, throw, room + extra)
+                        path.pop()
+            for kmin, kmax, kind in singles:
+                if kmin <= jokers:
+                    one = 1 << (3 * low)
+                    path.append((one, kmin, kmax - kmin, (kind, low, 1, _ZERO)))
+                    walk(state - one, jokers - kmin, dead, throw, room + kmax - kmin)
+                    path.pop()
+            # The lowest card is deadwood, with its copies.
+            copies = (state >> (3 * low)) & 3
+            value = pts[low]
+            if value > throw and discarding and low not in forbidden:  # type: ignore[operator]
+                throw = value
+            state -= copies << (3 * low)
+            dead += copies * value
 
-    if by_low:
-        walk(state, jokers, dead, throw, 0)
-    else:  # nothing melds
-        finish(jokers, dead, throw, 0)
+    walk(state, jokers, dead, throw, 0)
     return best, counts, jokers
 
 
@@ -459,14 +486,13 @@ def _build(
     melds: list[tuple[int, Meld]] = []
     memo = t.melds
     for entry, k in zip(chosen, takes, strict=True):
-        info = entry[3]
-        codes = info[1]
+        kind, base, step, xs = entry[3]
+        codes = tuple(base + step * x for x in xs)
         for code in codes:
             left[code] -= 1
-        key = (info[0], codes, k)
-        meld = memo.get(key)
+        meld = memo.get((kind, codes, k))
         if meld is None:
-            meld = _meld(t, codes, k, info[0])
+            meld = _meld(t, codes, k, kind)
         melds.append((codes[0], meld))
     while alone:
         size = t.how[alone]
@@ -492,7 +518,13 @@ def _build(
                     thrown = code
             left[thrown] -= 1
             discard = _CARDS[thrown]
-    deadwood = [_CARDS[code] for code in sorted(left) for _ in range(left[code])]
+    # ``left`` keeps the hand's order, the deck's.
+    deadwood = []
+    for code, count in left.items():
+        if count == 1:
+            deadwood.append(_CARDS[code])
+        elif count:
+            deadwood += [_CARDS[code]] * count
     if unmelded:
         deadwood += [_JOKER] * unmelded
     result: Partition = _new(Partition)
@@ -542,7 +574,14 @@ def _meld(t: Tables, codes: tuple[int, ...], k: int, kind: MeldKind) -> Meld:
     return meld
 
 
+_ZERO = (0,)
 _new = object.__new__
+#: A code's count of one in a hand's state, its rank's bit, every guard bit.
+_ONE = tuple(1 << (3 * code) for code in range(53))
+_RANK_BIT = tuple(1 << (code % 13) for code in range(53))
+_RANK = tuple(code % 13 for code in range(53))
+_COLUMN_ONE = tuple(1 << (2 * (code // 13)) for code in range(53))
+_GUARDS = sum(4 << (3 * code) for code in range(52))
 _set = object.__setattr__
 _FIRST = itemgetter(0)
 
