@@ -1,10 +1,16 @@
-"""The quick lanes for small hands, against the brute force in bruteforce.py.
+"""The paths for small hands, against the brute force in bruteforce.py.
 
-:func:`~rummykit.partition.deadwood` answers a hand of distinct natural cards
-(most Gin hands) without the entry points' full argument handling, and with
-a shortcut when one rank holds a set.  These tests aim at what the shortcut
-decides: hands built around three or four cards of a rank that runs also
-want, under every set size the rules allow.
+- :func:`~rummykit.partition.deadwood` answers a hand of distinct natural
+  cards (most Gin hands) without the entry points' full argument handling,
+  and with a shortcut when one rank holds a set.  These tests aim at what
+  the shortcut decides: hands built around three or four cards of a rank
+  that runs also want, under every set size the rules allow.
+- Hands of up to ``_small.MAX_CARDS`` cards with copies or printed jokers
+  and no requirement (Rumino's) take the small-hand path (``_small``).  The
+  tests below check that they do, and that every entry point answers them
+  as the brute force does, with a valid grouping: under Rumino's rules with
+  every option, under random rules and points (melds of jokers alone, joker
+  limits, sets of one or two cards, wrap), with forbidden discards.
 """
 
 from __future__ import annotations
@@ -14,9 +20,27 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import Card, DeckSpec, Hand, MeldRules
-from rummykit.partition import PointValues, _fast, deadwood, partition
+from rummykit.partition import (
+    PointValues,
+    _fast,
+    _small,
+    all_partitions,
+    best_discard,
+    deadwood,
+    partition,
+)
+from rummykit.variants import Rumino
 from tests.bruteforce import Scorer
-from tests.test_partition import PROPERTY, meldy_hands
+from tests.strategies import deck_specs, meld_rules
+from tests.test_partition import (
+    PROPERTY,
+    Setup,
+    check_result,
+    forbidden_cards,
+    meldy_hands,
+    point_values,
+    rumino_setups,
+)
 
 SET_RULES = [
     MeldRules(),
@@ -86,3 +110,124 @@ def test_quick_lane_keeps_a_bounded_number_of_rule_sets() -> None:
         rules = MeldRules(max_run=4)  # equal, but a new object each time
         assert deadwood(hand, rules, PointValues()) == 10
         assert len(_fast._QUICK) <= _fast.QUICK_KEPT
+
+
+# --- the small-hand path: copies and printed jokers, no requirement ----------
+
+
+def small_setups() -> st.SearchStrategy[Setup]:
+    """Rumino with every option, or random rules, points and decks (no wild
+    rank, no requirement: what the small-hand path takes)."""
+    return st.one_of(
+        rumino_setups(),
+        st.builds(Setup, meld_rules(), point_values(), deck_specs(max_jokers=6)),
+    )
+
+
+def _takes_small_path(hand: Hand, setup: Setup) -> bool:
+    codes = hand.codes
+    return _small.applies(codes, setup.rules, None) and not (
+        len(set(codes)) == len(codes) and Card.joker() not in hand
+    )
+
+
+@PROPERTY
+@given(data=st.data())
+def test_small_path_matches_brute_force(data: st.DataObject) -> None:
+    setup = data.draw(small_setups())
+    hand = data.draw(meldy_hands(setup.deck, None, max_size=9))
+    scorer = setup.scorer(hand)
+    expected = scorer.points_of_hand()
+    result = partition(hand, setup.rules, setup.points)
+    assert result.points == expected, str(result)
+    check_result(result, hand, setup)
+    assert deadwood(hand, setup.rules, setup.points) == expected
+    if not hand:
+        return
+    forbidden = data.draw(forbidden_cards(hand))
+    expected = scorer.best_discard(forbidden)
+    thrown = best_discard(hand, setup.rules, setup.points, forbidden=forbidden)
+    assert thrown.points == expected, str(thrown)
+    check_result(thrown, hand, setup, discarding=True, forbidden=forbidden)
+    value = deadwood(hand, setup.rules, setup.points, discard=True, forbidden=forbidden)
+    assert value == expected
+
+
+@PROPERTY
+@given(data=st.data())
+def test_rumino_hands_take_the_small_path_and_match_brute_force(
+    data: st.DataObject,
+) -> None:
+    """Eight cards as Rumino deals them after the draw, through the variant."""
+    setup = data.draw(rumino_setups())
+    rumino = Rumino()
+    hand = data.draw(meldy_hands(setup.deck, None, max_size=8))
+    if not hand:
+        return
+    assert _small.applies(hand.codes, rumino.meld_rules, None)
+    forbidden = data.draw(forbidden_cards(hand))
+    scorer = Setup(rumino.meld_rules, rumino.point_values, rumino.deck).scorer(hand)
+    expected = scorer.best_discard(forbidden)
+    result = rumino.best_discard(hand, forbidden=forbidden)
+    assert result.points == expected, str(result)
+    check_result(
+        result,
+        hand,
+        Setup(rumino.meld_rules, rumino.point_values, rumino.deck),
+        discarding=True,
+        forbidden=forbidden,
+    )
+    assert rumino.deadwood(hand, discard=True, forbidden=forbidden) == expected
+    assert rumino.deadwood(hand) == scorer.points_of_hand()
+
+
+@pytest.mark.parametrize(
+    ("text", "points"),
+    [
+        ("Qs Qs Qh Qh Qd Qd Qc Qc", 0),  # two sets of four, one card thrown
+        ("Jk Jk Jk Jk 5s 9h Kd Kc", 0),
+        ("Jk", 0),
+        ("7h 7h 8h 8h 9h 9h Th Th", 0),
+        ("As 3d 5c 7h 9s Jd Kc Jk", 45),  # nothing melds: a ten is thrown
+    ],
+)
+def test_small_path_answers_known_rumino_hands(text: str, points: int) -> None:
+    rumino = Rumino()
+    hand = Hand.parse(text)
+    setup = Setup(rumino.meld_rules, rumino.point_values, rumino.deck)
+    result = rumino.best_discard(hand)
+    assert result.points == points == setup.scorer(hand).best_discard()
+    check_result(result, hand, setup, discarding=True)
+
+
+def test_melds_of_jokers_alone_take_spare_jokers() -> None:
+    rules = MeldRules(min_naturals_per_meld=0, max_jokers_per_meld=3)
+    points = PointValues(joker=5)
+    hand = Hand.parse("Jk Jk Jk Jk 9d 9h")
+    setup = Setup(rules, points, DeckSpec(jokers=4))
+    result = partition(hand, rules, points)
+    assert result.points == setup.scorer(hand).points_of_hand() == 0
+    check_result(result, hand, setup)
+
+
+def test_small_path_listing_agrees_with_its_grouping() -> None:
+    rumino = Rumino()
+    hand = Hand.parse("5s 5s 6s 7s Th 5d Td Jk")
+    first = rumino.best_discard(hand)
+    listed = all_partitions(hand, rumino.meld_rules, rumino.point_values, discard=True)
+    assert {result.points for result in listed} == {first.points}
+
+
+def test_small_path_keeps_its_memos_bounded() -> None:
+    rules = MeldRules(max_run=5)
+    points = PointValues(joker=10)
+    hand = Hand.parse("As 2s 3s 4s 5s 6s 7s 8s Jk Jk")
+    for _ in range(3):
+        assert deadwood(hand, rules, points) == 0
+    t = _small.tables(rules, points)
+    assert len(t._runs) <= _small.PATTERNS_KEPT
+    assert len(t.melds) <= _small.MELDS_KEPT
+    assert _small.tables.cache_info().maxsize == _small.TABLES_KEPT
+    for kept in range(_small.TABLES_KEPT + 5):
+        deadwood(hand, rules, PointValues(joker=kept))
+    assert _small.tables.cache_info().currsize <= _small.TABLES_KEPT

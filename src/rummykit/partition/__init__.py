@@ -39,7 +39,7 @@ from rummykit._arguments import check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import _cover, _fast, _suits
+from rummykit.partition import _cover, _fast, _small, _suits
 from rummykit.partition._search import INF, Search
 from rummykit.partition._types import Partition, PointValues, Requirement
 
@@ -61,6 +61,7 @@ __all__ = [
 
 _DEFAULT_RULES = MeldRules()
 _DEFAULT_POINTS = PointValues()
+_NOTHING: frozenset[int] = frozenset()
 
 MAX_HAND_SIZE = 14
 """The most cards a hand given to any partitioning function may hold.
@@ -191,16 +192,31 @@ def deadwood(
         found = _fast.quick_deadwood(hand.codes, rules, points)
         if found is not None:
             return found
+    if (
+        type(hand) is Hand
+        and requirement is None
+        and wild_rank is None
+        and not forbidden
+        and type(rules) is MeldRules
+        and type(points) is PointValues
+        and _small.quick(hand.codes, rules)
+    ):
+        # The quick lane for small hands with copies or jokers (Rumino's).
+        return _small.value(hand.codes, rules, points, _NOTHING if discard else None)
     codes = _codes(hand, "deadwood")
     rules, points = _options(rules, points, wild_rank, requirement)
     if not discard:
         if requirement is None and _simple(codes, wild_rank, rules):
             return _fast.deadwood(codes, rules, points)
+        if requirement is None and _small.applies(codes, rules, wild_rank):
+            return _small.value(codes, rules, points, None)
         return _points(codes, rules, points, wild_rank, requirement, None)
     banned = _forbidden(forbidden)
     _check_discardable(codes, banned, "deadwood")
     if requirement is None and _simple(codes, wild_rank, rules):
         return _fast.discard_value(codes, rules, points, banned)
+    if requirement is None and _small.applies(codes, rules, wild_rank):
+        return _small.value(codes, rules, points, banned)
     return _points(codes, rules, points, wild_rank, requirement, banned)
 
 
@@ -325,10 +341,22 @@ def partition(
     >>> [str(meld) for meld in result.melds], result.points
     (['5s Jk=6s 7s', 'Th Td Tc'], 3)
     """
+    if (
+        type(hand) is Hand
+        and requirement is None
+        and wild_rank is None
+        and type(rules) is MeldRules
+        and type(points) is PointValues
+        and _small.quick(hand.codes, rules)
+    ):
+        # The quick lane for small hands with copies or jokers (Rumino's).
+        return _small.grouping(hand.codes, rules, points, None)
     codes = _codes(hand, "partition")
     rules, points = _options(rules, points, wild_rank, requirement)
     if requirement is None and _simple(codes, wild_rank, rules):
         return _fast.partition(codes, rules, points)
+    if requirement is None and _small.applies(codes, rules, wild_rank):
+        return _small.grouping(codes, rules, points, None)
     return _solve(codes, rules, points, wild_rank, requirement, None)[0]
 
 
@@ -355,12 +383,25 @@ def best_discard(
     >>> best_discard(Hand.parse("As 2s 3s Kd"), forbidden=[Card("Kd")]).discard
     Card('3s')
     """
+    if (
+        type(hand) is Hand
+        and requirement is None
+        and wild_rank is None
+        and not forbidden
+        and type(rules) is MeldRules
+        and type(points) is PointValues
+        and _small.quick(hand.codes, rules)
+    ):
+        # The quick lane for small hands with copies or jokers (Rumino's).
+        return _small.grouping(hand.codes, rules, points, _NOTHING)
     codes = _codes(hand, "best_discard")
     rules, points = _options(rules, points, wild_rank, requirement)
     banned = _forbidden(forbidden)
     _check_discardable(codes, banned, "best_discard")
     if requirement is None and _simple(codes, wild_rank, rules):
         return _fast.best_discard(codes, rules, points, banned)
+    if requirement is None and _small.applies(codes, rules, wild_rank):
+        return _small.grouping(codes, rules, points, banned)
     return _solve(codes, rules, points, wild_rank, requirement, banned)[0]
 
 

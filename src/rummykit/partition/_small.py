@@ -1,0 +1,610 @@
+"""The small-hand path: exact answers for hands of a few cards with copies
+and printed jokers, and no requirement (Rumino's 7 + 1 cards).
+
+A small hand has few *groups*: multisets of its natural cards that can be
+the natural part of a meld.  Each group is listed with the number of jokers
+it needs (``kmin``) and can take (``kmax``):
+
+- a run group is one card of each of some ranks of one suit; with ``k``
+  jokers it is a run when a window of ``n + k`` ranks that the rules allow
+  holds its ranks, so the sizes it allows run from the shortest such window
+  to the longest run;
+- a set group is cards of one rank (identical copies where the rules let a
+  set repeat a suit), completed by jokers up to the set size;
+- a single card is both, and its two ranges of jokers are joined when they
+  meet.
+
+Jokers are interchangeable, so which joker goes where never matters: a meld
+takes its ``kmin`` jokers, and spare jokers fill the melds' room
+(``kmax - kmin``) at the end, or, where the rules allow melds of jokers
+alone, make such melds.
+
+A hand is a count of 0-3 per card code, three bits each with a guard bit
+(so that taking a group out of the hand is one subtraction, and a group that
+does not fit clears a guard bit).  The search decides the lowest natural card
+left: it is the lowest card of one of its groups, or it is deadwood together
+with its identical copies (which are interchangeable too).  Cards in no group
+are deadwood from the start, so most hands leave very little to search.  The
+discard is the costliest allowed deadwood card, or a spare joker; a branch
+stops once its deadwood, less the costliest card that could be thrown, cannot
+beat the best found, and the search stops at zero.
+
+The groups of each suit's ranks and each rank's column of suits are kept
+per rule set and points, so a hand only shifts them into place.
+
+Everything here is private; the brute force in the test suite is the
+reference it is tested against.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+from operator import itemgetter
+
+from rummykit.cards import _CARDS, JOKER_CODE, Card
+from rummykit.melds import Meld, MeldKind, MeldRules, _run_windows
+from rummykit.partition._types import Partition, PointValues
+
+MAX_CARDS = 10
+"""The largest hand this path takes; larger hands go to the other paths."""
+
+_INF = 1 << 60
+_BIG = 1 << 20
+_RUN = MeldKind.RUN
+_SET = MeldKind.SET
+_JOKER = _CARDS[JOKER_CODE]
+_SUIT_SHIFT = 39  # three bits for each of a suit's thirteen codes
+
+
+class Tables:
+    """What the rules and points allow, in the form the search asks it."""
+
+    def __init__(self, rules: MeldRules, points: PointValues) -> None:
+        self.min_naturals = rules.min_naturals_per_meld
+        self.longest = rules.longest_run
+        self.min_run = rules.min_run
+        self.min_set = rules.min_set
+        self.max_set = _BIG if rules.max_set is None else rules.max_set
+        meld_limit = (
+            _BIG if rules.max_jokers_per_meld is None else rules.max_jokers_per_meld
+        )
+        run_limit = (
+            _BIG if rules.max_jokers_per_run is None else rules.max_jokers_per_run
+        )
+        self.set_jokers = meld_limit
+        self.run_jokers = min(meld_limit, run_limit)
+        self.distinct = rules.set_distinct_suits
+        self.rank_points = points.ranks
+        self.joker_points = points.joker
+        #: Points of each card code, the joker's last.
+        self.points = (*(points.ranks[code % 13] for code in range(52)), points.joker)
+        # span[mask]: the shortest window the rules allow that holds the ranks
+        # of ``mask`` (bit r for rank index r), or 0 if none does.
+        span = [0] * 8192
+        self.windows: dict[int, list[list[int]]] = {}
+        for size in range(1, self.longest + 1):
+            windows = _run_windows(size, rules)
+            self.windows[size] = windows
+            for window in windows:
+                whole = 0
+                for rank in window:
+                    whole |= 1 << (rank - 1)
+                sub = whole
+                while sub:
+                    if not span[sub]:
+                        span[sub] = size
+                    sub = (sub - 1) & whole
+        self.span = span
+        # A single card with jokers: the ranges of jokers it takes as a run
+        # and as a set, joined where they meet.
+        singles: list[tuple[int, int, MeldKind]] = []
+        if self.min_naturals <= 1:
+            run = (max(self.min_run, 1) - 1, min(self.longest - 1, self.run_jokers))
+            kept = (max(self.min_set, 1) - 1, min(self.max_set - 1, self.set_jokers))
+            ranges = [
+                (low, high, kind)
+                for (low, high), kind in ((run, _RUN), (kept, _SET))
+                if low <= high
+            ]
+            if (
+                len(ranges) == 2
+                and ranges[0][0] <= ranges[1][1] + 1
+                and ranges[1][0] <= ranges[0][1] + 1
+            ):
+                ranges = [(min(run[0], kept[0]), max(run[1], kept[1]), _RUN)]
+            singles = ranges
+        self.singles = singles
+        self.single_least = min((low for low, _, _ in singles), default=_BIG)
+        # With melds of jokers alone, alone[e] is the fewest of ``e`` spare
+        # jokers left unmelded, and how[e] the size of one such meld.
+        self.alone = list(range(15))
+        self.how = [0] * 15
+        if self.min_naturals == 0:
+            sizes = [
+                size
+                for size in range(1, 15)
+                if (self.min_set <= size <= self.max_set and size <= self.set_jokers)
+                or (self.min_run <= size <= self.longest and size <= self.run_jokers)
+            ]
+            for e in range(1, 15):
+                for size in sizes:
+                    if size <= e and self.alone[e - size] < self.alone[e]:
+                        self.alone[e] = self.alone[e - size]
+                        self.how[e] = size
+        # spread[ranks]: rank bits (bit r for rank index r) as three-bit
+        # counts of one.
+        spread = [0] * 8192
+        for sub in range(1, 8192):
+            low = sub & -sub
+            spread[sub] = spread[sub ^ low] | 1 << (3 * (low.bit_length() - 1))
+        self.spread = spread
+        self.run_least = max(2, self.min_naturals)
+        # run_of[ranks]: the run group of those ranks, if they make one.
+        self._run_of: list[_Kept | None] = [None] * 8192
+        for sub in range(1, 8192):
+            size = span[sub]
+            n = sub.bit_count()
+            if size and n >= self.run_least:
+                kmin = max(size, self.min_run) - n
+                kmax = min(self.longest - n, self.run_jokers)
+                if kmin <= kmax and kmin + n <= MAX_CARDS:
+                    low = (sub & -sub).bit_length() - 1
+                    ranks = tuple(r for r in range(13) if sub >> r & 1)
+                    self._run_of[sub] = (spread[sub], kmin, kmax - kmin, low, ranks)
+        # The groups of every suit of up to four cards, kept from the start.
+        self._runs: dict[int, tuple[_Kept, ...]] = {}
+        for size in range(2, 5):
+            for ranks in combinations(range(13), size):
+                pattern = sum(1 << r for r in ranks)
+                self._runs[pattern] = self._collect(pattern)
+        self._sets: dict[int, tuple[_Kept, ...]] = {}
+        #: set_groups[column]: the set groups of a rank's column, from the start.
+        self.set_groups = [self.sets(column) for column in range(256)]
+        #: Melds built for a final grouping, by their cards.
+        self.melds: dict[tuple[object, ...], Meld] = {}
+
+    def runs(self, pattern: int) -> tuple[_Kept, ...]:
+        """The run groups of two or more of the ranks in ``pattern`` (bit r
+        for rank index r), in any suit: (counts at suit 0, kmin, room,
+        lowest rank, ranks)."""
+        found = self._runs.get(pattern)
+        if found is None:
+            found = self._collect(pattern)
+            if len(self._runs) >= PATTERNS_KEPT:
+                self._runs.clear()
+            self._runs[pattern] = found
+        return found
+
+    def _collect(self, pattern: int) -> tuple[_Kept, ...]:
+        run_of = self._run_of
+        kept: list[_Kept] = []
+        sub = pattern
+        while sub:
+            group = run_of[sub]
+            if group is not None:
+                kept.append(group)
+            sub = (sub - 1) & pattern
+        return tuple(kept)
+
+    def sets(self, column: int) -> tuple[_Kept, ...]:
+        """The set groups of two or more cards of one rank, whose suits hold
+        the counts packed in ``column`` (two bits a suit), at any rank:
+        (counts at rank index 0, kmin, room, lowest suit, suits)."""
+        found = self._sets.get(column)
+        if found is not None:
+            return found
+        top = 1 if self.distinct else 3
+        tops = [min(column >> (2 * s) & 3, top) for s in range(4)]
+        least = max(2, self.min_naturals)
+        kept: list[_Kept] = []
+        for a in range(tops[0], -1, -1):
+            for b in range(tops[1], -1, -1):
+                for c in range(tops[2], -1, -1):
+                    for d in range(tops[3], -1, -1):
+                        n = a + b + c + d
+                        if n < least or n > self.max_set:
+                            continue
+                        kmin = max(0, self.min_set - n)
+                        kmax = min(self.max_set - n, self.set_jokers)
+                        if kmin > kmax or kmin + n > MAX_CARDS:
+                            continue
+                        mask = (
+                            a
+                            | b << _SUIT_SHIFT
+                            | c << (2 * _SUIT_SHIFT)
+                            | d << (3 * _SUIT_SHIFT)
+                        )
+                        suits = (0,) * a + (1,) * b + (2,) * c + (3,) * d
+                        kept.append((mask, kmin, kmax - kmin, suits[0], suits))
+        found = tuple(kept)
+        if len(self._sets) >= PATTERNS_KEPT:
+            self._sets.clear()
+        self._sets[column] = found
+        return found
+
+
+#: Run groups kept per pattern of ranks, and set groups per column of
+#: suits, for each rule set and points, before the memo is cleared.
+PATTERNS_KEPT = 8192
+#: Built melds kept per rule set and points before the memo is cleared.
+MELDS_KEPT = 4096
+#: Rule sets and points whose tables are kept; the least recently used is
+#: dropped past that.
+TABLES_KEPT = 16
+
+#: A kept group, placed at suit 0 or rank 0: (counts, kmin, room, lowest
+#: rank or suit, its ranks or suits).
+_Kept = tuple[int, int, int, int, tuple[int, ...]]
+#: What a group is: its kind, and its natural cards ``base + step * x`` for
+#: ``x`` in a tuple.
+Info = tuple[MeldKind, int, int, tuple[int, ...]]
+#: A group as the search takes it: (counts, kmin, room, info).
+Entry = tuple[int, int, int, Info]
+
+
+@lru_cache(maxsize=TABLES_KEPT)
+def tables(rules: MeldRules, points: PointValues) -> Tables:
+    """The tables for ``rules`` and ``points``, built on first use."""
+    return Tables(rules, points)
+
+
+def applies(codes: tuple[int, ...], rules: MeldRules, wild_rank: object) -> bool:
+    """Whether this path answers ``codes`` (for a caller with no requirement)."""
+    if len(codes) > MAX_CARDS or rules.golden_rummy:
+        return False
+    if wild_rank is not None:
+        wild = int(wild_rank) - 1  # type: ignore[call-overload]
+        for code in codes:
+            if code != JOKER_CODE and code % 13 == wild:
+                return False
+    return True
+
+
+def quick(codes: tuple[int, ...], rules: MeldRules) -> bool:
+    """Whether the entry points may hand sorted ``codes`` straight to this
+    path: one to :data:`MAX_CARDS` cards within the bounds the entry points
+    check (at most three copies of a natural card), holding a joker or two
+    identical cards (other hands are the single-deck path's)."""
+    n = len(codes)
+    if not n or n > MAX_CARDS or rules.golden_rummy:
+        return False
+    if codes[-1] != JOKER_CODE and len(set(codes)) == n:
+        return False
+    for i in range(n - 3):
+        if codes[i] == codes[i + 3] and codes[i] != JOKER_CODE:
+            return False
+    return True
+
+
+def _spare(t: Tables, jokers: int, room: int) -> tuple[int, int]:
+    """(unmelded jokers, jokers put in the melds' room) for ``jokers`` spare."""
+    if jokers <= room:
+        return 0, jokers
+    if t.min_naturals:
+        return jokers - room, room
+    alone = t.alone
+    best = (alone[jokers], 0)
+    for put in range(1, room + 1):
+        if alone[jokers - put] < best[0]:
+            best = (alone[jokers - put], put)
+    return best
+
+
+class _Found:
+    """The best grouping found so far."""
+
+    __slots__ = ("chosen", "joker_thrown", "value")
+
+    def __init__(self) -> None:
+        self.value = _INF
+        self.chosen: list[Entry] = []
+        self.joker_thrown = False
+
+
+def _search(
+    codes: tuple[int, ...], t: Tables, forbidden: frozenset[int] | None
+) -> tuple[_Found, dict[int, int], int]:
+    """The best grouping of ``codes``; the hand's counts and jokers."""
+    n = len(codes)
+    while n and codes[n - 1] == JOKER_CODE:  # jokers sort last
+        n -= 1
+    jokers = len(codes) - n
+    counts: dict[int, int] = {}
+    patterns = [0, 0, 0, 0]
+    seen = 0  # ranks held
+    multi = 0  # ranks held twice or more
+    state = 0  # three bits a code: the count, and a guard bit
+    columns = [0] * 13  # each rank's counts, two bits a suit
+    for i in range(n):
+        code = codes[i]
+        one = _ONE[code]
+        columns[_RANK[code]] += _COLUMN_ONE[code]
+        if code in counts:
+            counts[code] += 1
+            multi |= _RANK_BIT[code]
+            state += one
+        else:
+            counts[code] = 1
+            bit = _RANK_BIT[code]
+            if seen & bit:
+                multi |= bit
+            seen |= bit
+            patterns[code // 13] |= bit
+            state += 5 * one
+    by_low: dict[int, list[Entry]] = {}
+    used = 0
+    runs = t._runs
+    set_groups = t.set_groups
+    for suit in range(4):
+        pattern = patterns[suit]
+        if pattern & (pattern - 1):  # two ranks or more
+            shift = _SUIT_SHIFT * suit
+            base = 13 * suit
+            kept = runs.get(pattern)
+            if kept is None:
+                kept = t.runs(pattern)
+            for mask, kmin, extra, low, ranks in kept:
+                if kmin <= jokers:
+                    mask <<= shift
+                    used |= mask
+                    entry = (mask, kmin, extra, (_RUN, base, 1, ranks))
+                    options = by_low.get(base + low)
+                    if options is None:
+                        by_low[base + low] = [entry]
+                    else:
+                        options.append(entry)
+    while multi:
+        bit = multi & -multi
+        multi ^= bit
+        rank = bit.bit_length() - 1
+        for mask, kmin, extra, low, suits in set_groups[columns[rank]]:
+            if kmin <= jokers:
+                mask <<= 3 * rank
+                used |= mask
+                entry = (mask, kmin, extra, (_SET, rank, 13, suits))
+                options = by_low.get(13 * low + rank)
+                if options is None:
+                    by_low[13 * low + rank] = [entry]
+                else:
+                    options.append(entry)
+    singles = [single for single in t.singles if single[0] <= jokers]
+    pts = t.points
+    discarding = forbidden is not None
+    guard = state & _GUARDS
+    dead = 0
+    throw = -1  # the costliest allowed deadwood card so far
+    top = 0  # the costliest card that may be thrown at all
+    if discarding:
+        for code in counts:
+            if pts[code] > top and code not in forbidden:  # type: ignore[operator]
+                top = pts[code]
+    if not singles:
+        # Cards in no group are deadwood from the start.
+        alone = guard & ~((used | used >> 1) << 2)
+        guard ^= alone
+        while alone:
+            bit = alone & -alone
+            alone ^= bit
+            code = (bit.bit_length() - 1) // 3
+            count = counts[code]
+            state -= (4 | count) << (3 * code)
+            dead += count * pts[code]
+            if discarding and pts[code] > throw and code not in forbidden:  # type: ignore[operator]
+                throw = pts[code]
+    joker_points = t.joker_points
+    joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
+    if joker_allowed and jokers and joker_points > top:
+        top = joker_points
+    best = _Found()
+    path: list[Entry] = []
+
+    def finish(jokers: int, dead: int, throw: int, room: int) -> None:
+        if not discarding:
+            value = dead + joker_points * _spare(t, jokers, room)[0]
+            if value < best.value:
+                best.value = value
+                best.chosen = path[:]
+            return
+        if throw >= 0:
+            value = dead - throw + joker_points * _spare(t, jokers, room)[0]
+            if value < best.value:
+                best.value = value
+                best.chosen = path[:]
+                best.joker_thrown = False
+        if jokers and joker_allowed:
+            value = dead + joker_points * _spare(t, jokers - 1, room)[0]
+            if value < best.value:
+                best.value = value
+                best.chosen = path[:]
+                best.joker_thrown = True
+
+    def walk(state: int, jokers: int, dead: int, throw: int, room: int) -> None:
+        while True:
+            bound = best.value
+            if not bound or dead - top >= bound:
+                return
+            rest = state ^ guard
+            if not rest:
+                finish(jokers, dead, throw, room)
+                return
+            low = ((rest & -rest).bit_length() - 1) // 3
+            entries = by_low.get(low)
+            if entries is not None:
+                for entry in entries:
+                    mask, kmin, extra, _ = entry
+                    if kmin <= jokers and (state - mask) & guard == guard:
+                        path.append(entry)
+                        walk(state - mask, jokers - kmin, dead, throw, room + extra)
+                        path.pop()
+            for kmin, kmax, kind in singles:
+                if kmin <= jokers:
+                    one = 1 << (3 * low)
+                    path.append((one, kmin, kmax - kmin, (kind, low, 1, _ZERO)))
+                    walk(state - one, jokers - kmin, dead, throw, room + kmax - kmin)
+                    path.pop()
+            # The lowest card is deadwood, with its copies.
+            copies = (state >> (3 * low)) & 3
+            value = pts[low]
+            if value > throw and discarding and low not in forbidden:  # type: ignore[operator]
+                throw = value
+            state -= copies << (3 * low)
+            dead += copies * value
+
+    walk(state, jokers, dead, throw, 0)
+    return best, counts, jokers
+
+
+def _build(
+    t: Tables,
+    found: _Found,
+    counts: dict[int, int],
+    jokers: int,
+    forbidden: frozenset[int] | None,
+) -> Partition:
+    """The grouping :func:`_search` found."""
+    chosen = found.chosen
+    jokers -= found.joker_thrown
+    takes = [entry[1] for entry in chosen]
+    room = 0
+    for entry in chosen:
+        jokers -= entry[1]
+        room += entry[2]
+    unmelded, put = _spare(t, jokers, room)
+    alone = jokers - put - unmelded
+    if put:
+        # Spare jokers go to sets first, then to runs that hold one already.
+        order = sorted(
+            range(len(chosen)),
+            key=lambda x: (chosen[x][3][0] is _RUN, takes[x] == 0),
+        )
+        for x in order:
+            add = min(put, chosen[x][2] + chosen[x][1] - takes[x])
+            takes[x] += add
+            put -= add
+    left = dict(counts)
+    melds: list[tuple[int, Meld]] = []
+    memo = t.melds
+    for entry, k in zip(chosen, takes, strict=True):
+        kind, base, step, xs = entry[3]
+        codes = tuple(base + step * x for x in xs)
+        for code in codes:
+            left[code] -= 1
+        meld = memo.get((kind, codes, k))
+        if meld is None:
+            meld = _meld(t, codes, k, kind)
+        melds.append((codes[0], meld))
+    while alone:
+        size = t.how[alone]
+        melds.append((JOKER_CODE, _meld(t, (), size, _RUN)))
+        alone -= size
+    if len(melds) > 1:
+        melds.sort(key=_FIRST)
+    discard: Card | None = None
+    if forbidden is not None:
+        if found.joker_thrown:
+            discard = _JOKER
+        else:
+            best = -1
+            thrown = -1
+            pts = t.points
+            for code, count in left.items():  # the highest of the costliest
+                if (
+                    count
+                    and code not in forbidden
+                    and (pts[code] > best or (pts[code] == best and code > thrown))
+                ):
+                    best = pts[code]
+                    thrown = code
+            left[thrown] -= 1
+            discard = _CARDS[thrown]
+    # ``left`` keeps the hand's order, the deck's.
+    deadwood = []
+    for code, count in left.items():
+        if count == 1:
+            deadwood.append(_CARDS[code])
+        elif count:
+            deadwood += [_CARDS[code]] * count
+    if unmelded:
+        deadwood += [_JOKER] * unmelded
+    result: Partition = _new(Partition)
+    _set(result, "melds", tuple(meld for _, meld in melds))
+    _set(result, "deadwood", tuple(deadwood))
+    _set(result, "points", found.value)
+    _set(result, "requirement_met", True)
+    _set(result, "discard", discard)
+    return result
+
+
+def _meld(t: Tables, codes: tuple[int, ...], k: int, kind: MeldKind) -> Meld:
+    """The meld of natural cards ``codes`` and ``k`` jokers, kept in ``t``."""
+    key = (kind, codes, k)
+    n = len(codes)
+    if kind is _RUN and not (t.min_run <= n + k <= t.longest and k <= t.run_jokers):
+        kind = _SET  # a single card and jokers: too many or too few for a run
+    if kind is _RUN:
+        ranks = {code % 13 + 1 for code in codes}
+        suit = codes[0] // 13 if codes else 0
+        window: list[int] | None = None
+        for candidate in t.windows[n + k]:
+            if ranks <= set(candidate):
+                if candidate[0] in ranks:
+                    window = candidate
+                    break
+                if window is None:
+                    window = candidate
+        assert window is not None
+        cards = tuple(
+            _CARDS[suit * 13 + rank - 1] if rank in ranks else _JOKER for rank in window
+        )
+        stands = tuple(_CARDS[suit * 13 + rank - 1] for rank in window)
+    else:
+        rank = codes[0] % 13 if codes else 0
+        suits = {code // 13 for code in codes}
+        free = [s for s in range(4) if s not in suits] or [0]
+        naturals = tuple(_CARDS[code] for code in codes)
+        cards = naturals + (_JOKER,) * k
+        stands = naturals + tuple(
+            _CARDS[free[j % len(free)] * 13 + rank] for j in range(k)
+        )
+    meld = Meld(kind=kind, cards=cards, stands_for=stands, pure=not k)
+    if len(t.melds) >= MELDS_KEPT:
+        t.melds.clear()
+    t.melds[key] = meld
+    return meld
+
+
+_ZERO = (0,)
+_new = object.__new__
+#: A code's count of one in a hand's state, its rank's bit, every guard bit.
+_ONE = tuple(1 << (3 * code) for code in range(53))
+_RANK_BIT = tuple(1 << (code % 13) for code in range(53))
+_RANK = tuple(code % 13 for code in range(53))
+_COLUMN_ONE = tuple(1 << (2 * (code // 13)) for code in range(53))
+_GUARDS = sum(4 << (3 * code) for code in range(52))
+_set = object.__setattr__
+_FIRST = itemgetter(0)
+
+
+def value(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    forbidden: frozenset[int] | None,
+) -> int:
+    """The least deadwood of ``codes`` (after the best discard, with
+    ``forbidden`` cards kept, unless ``forbidden`` is ``None``)."""
+    return _search(codes, tables(rules, points), forbidden)[0].value
+
+
+def grouping(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    forbidden: frozenset[int] | None,
+) -> Partition:
+    """The optimal grouping of ``codes`` (after the best discard, with
+    ``forbidden`` cards kept, unless ``forbidden`` is ``None``)."""
+    t = tables(rules, points)
+    found, counts, jokers = _search(codes, t, forbidden)
+    return _build(t, found, counts, jokers, forbidden)
