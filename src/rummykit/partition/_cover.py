@@ -179,6 +179,12 @@ class Cover:
         )
         if key in self.failed:
             return False
+        if self.need_runs > self.runs or self.need_pure > self.pure:
+            # Too few cards left for the runs the requirement still asks for.
+            # (A wild card may stand as itself in a pure run.)
+            most = (sum(counts) + self.pool) // self.rules.min_run
+            if self.runs + most < self.need_runs or self.pure + most < self.need_pure:
+                return False
         self.steps += 1
         if self.steps > STEPS:
             raise GiveUp

@@ -274,8 +274,11 @@ def may_cover(
         key = (rest, jokers, spare)
         if key in failed:
             return False
-        card = rest[0]
-        rest = rest[1:]
+        # the card with the fewest ways to be melded goes first: one that no
+        # meld of naturals can hold, if there is one (the order is free)
+        at = _neediest(rest, min_set, rules)
+        card = rest[at]
+        rest = rest[:at] + rest[at + 1 :]
         if spare and covers(rest, jokers, 0):
             return True
         rank = card % 13
@@ -284,7 +287,7 @@ def may_cover(
         held = 0
         same: list[int] = []
         for at, code in enumerate(rest):
-            if code - suit < 13:
+            if 0 <= code - suit < 13:
                 held |= 1 << (code - suit)
             if code % 13 == rank:
                 same.append(at)
@@ -318,6 +321,25 @@ def may_cover(
         return False
 
     return covers(naturals, len(codes) - len(naturals), 1 if discard else 0)
+
+
+def _neediest(rest: tuple[int, ...], min_set: int, rules: MeldRules) -> int:
+    """Where in ``rest`` (sorted card codes) the first card lies that neither
+    a set nor a run of the naturals in ``rest`` can hold; 0 if every card can
+    be held so."""
+    suits = [0, 0, 0, 0]
+    counts = [0] * 13
+    for code in rest:
+        suits[code // 13] |= 1 << (code % 13)
+        counts[code % 13] += 1
+    for at, code in enumerate(rest):
+        rank = code % 13
+        if counts[rank] >= min_set:
+            continue
+        suit = code // 13
+        if not _runs_through(suits[suit], rules, 0)[0] >> rank & 1:
+            return at
+    return 0
 
 
 def _without_ranks(rest: tuple[int, ...], suit: int, ranks: int) -> tuple[int, ...]:
