@@ -20,6 +20,7 @@ from rummykit.partition import (
     Requirement,
     _fast,
     _search,
+    _small,
     deadwood,
     partition,
 )
@@ -28,6 +29,7 @@ from rummykit.variants import classic
 #: Every cache kept for the life of the process, with what fills it.
 CACHES: dict[str, _lru_cache_wrapper[Any]] = {
     "partition tables": _fast.tables,
+    "partition small-hand tables": _small.tables,
     "partition requirements": _search._progress,
     "classic meld rules": classic._meld_rules,
 }

@@ -228,10 +228,10 @@ class Tables:
 #: suits, for each rule set and points, before the memo is cleared.
 PATTERNS_KEPT = 8192
 #: Built melds kept per rule set and points before the memo is cleared.
-MELDS_KEPT = 4096
+MELDS_KEPT = 1024
 #: Rule sets and points whose tables are kept; the least recently used is
 #: dropped past that.
-TABLES_KEPT = 16
+TABLES_KEPT = 8
 
 #: A kept group, placed at suit 0 or rank 0: (counts, kmin, room, lowest
 #: rank or suit, its ranks or suits).
@@ -408,7 +408,8 @@ def _search(
             return
         if throw >= 0:
             value = dead - throw + joker_points * _spare(t, jokers, room)[0]
-            if value < best.value:
+            # On a tie, a natural card is thrown rather than a joker.
+            if value < best.value or (value == best.value and best.joker_thrown):
                 best.value = value
                 best.chosen = path[:]
                 best.joker_thrown = False
