@@ -91,6 +91,28 @@ def _codes(
     return codes
 
 
+def _small_lane(
+    hand: Hand | Iterable[Card] | str,
+    rules: MeldRules | None,
+    points: PointValues | None,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+) -> tuple[tuple[int, ...], MeldRules, PointValues] | None:
+    """The codes, rules and points when a call may skip the argument handling
+    and take the small-hand path (a :class:`Hand` of copies or jokers, no wild
+    rank, no requirement, explicit rules and points), else ``None``."""
+    if (
+        type(hand) is Hand
+        and requirement is None
+        and wild_rank is None
+        and type(rules) is MeldRules
+        and type(points) is PointValues
+        and _small.quick(hand.codes, rules)
+    ):
+        return hand.codes, rules, points
+    return None
+
+
 def _check_bounds(
     codes: tuple[int, ...], where: str, most: int = MAX_HAND_SIZE
 ) -> None:
@@ -192,17 +214,12 @@ def deadwood(
         found = _fast.quick_deadwood(hand.codes, rules, points)
         if found is not None:
             return found
-    if (
-        type(hand) is Hand
-        and requirement is None
-        and wild_rank is None
-        and not forbidden
-        and type(rules) is MeldRules
-        and type(points) is PointValues
-        and _small.quick(hand.codes, rules)
-    ):
+    lane = (
+        None if forbidden else _small_lane(hand, rules, points, wild_rank, requirement)
+    )
+    if lane is not None:
         # The quick lane for small hands with copies or jokers (Rumino's).
-        return _small.value(hand.codes, rules, points, _NOTHING if discard else None)
+        return _small.value(*lane, _NOTHING if discard else None)
     codes = _codes(hand, "deadwood")
     rules, points = _options(rules, points, wild_rank, requirement)
     if not discard:
@@ -341,16 +358,10 @@ def partition(
     >>> [str(meld) for meld in result.melds], result.points
     (['5s Jk=6s 7s', 'Th Td Tc'], 3)
     """
-    if (
-        type(hand) is Hand
-        and requirement is None
-        and wild_rank is None
-        and type(rules) is MeldRules
-        and type(points) is PointValues
-        and _small.quick(hand.codes, rules)
-    ):
+    lane = _small_lane(hand, rules, points, wild_rank, requirement)
+    if lane is not None:
         # The quick lane for small hands with copies or jokers (Rumino's).
-        return _small.grouping(hand.codes, rules, points, None)
+        return _small.grouping(*lane, None)
     codes = _codes(hand, "partition")
     rules, points = _options(rules, points, wild_rank, requirement)
     if requirement is None and _simple(codes, wild_rank, rules):
@@ -383,17 +394,12 @@ def best_discard(
     >>> best_discard(Hand.parse("As 2s 3s Kd"), forbidden=[Card("Kd")]).discard
     Card('3s')
     """
-    if (
-        type(hand) is Hand
-        and requirement is None
-        and wild_rank is None
-        and not forbidden
-        and type(rules) is MeldRules
-        and type(points) is PointValues
-        and _small.quick(hand.codes, rules)
-    ):
+    lane = (
+        None if forbidden else _small_lane(hand, rules, points, wild_rank, requirement)
+    )
+    if lane is not None:
         # The quick lane for small hands with copies or jokers (Rumino's).
-        return _small.grouping(hand.codes, rules, points, _NOTHING)
+        return _small.grouping(*lane, _NOTHING)
     codes = _codes(hand, "best_discard")
     rules, points = _options(rules, points, wild_rank, requirement)
     banned = _forbidden(forbidden)
