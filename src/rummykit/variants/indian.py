@@ -81,6 +81,8 @@ _STANDARD_POINTS = PointValues(
     ranks=(10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=0
 )
 _COUNTING = PointValues.counting()
+_TOSS_DECK = tuple(DeckSpec().cards())
+"""The one deck the toss for the dealer is shuffled from."""
 
 
 @lru_cache(maxsize=64)
@@ -473,7 +475,7 @@ class IndianRummy(Variant):
         >>> IndianRummy().choose_dealer(random.Random(1), 3) in range(3)
         True
         """
-        deck = [card for card in DeckSpec().cards()]
+        deck = list(_TOSS_DECK)
         rng.shuffle(deck)
 
         def strength(card: Card) -> tuple[int, int]:
