@@ -227,7 +227,33 @@ def test_small_path_keeps_its_memos_bounded() -> None:
     t = _small.tables(rules, points)
     assert len(t._runs) <= _small.PATTERNS_KEPT
     assert len(t.melds) <= _small.MELDS_KEPT
+    assert all(len(placed) <= _small.PATTERNS_KEPT for placed in t.suit_runs)
+    assert all(len(placed) <= _small.PATTERNS_KEPT for placed in t.rank_sets)
     assert _small.tables.cache_info().maxsize == _small.TABLES_KEPT
     for kept in range(_small.TABLES_KEPT + 5):
         deadwood(hand, rules, PointValues(joker=kept))
     assert _small.tables.cache_info().currsize <= _small.TABLES_KEPT
+
+
+def test_small_path_set_groups_in_place_stay_bounded_and_exact(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The set groups placed at a rank are kept at most ``PATTERNS_KEPT`` per
+    rank; answers after the memo is cleared are the same as before."""
+    rumino = Rumino()
+    hands = [
+        Hand.parse(text)
+        for text in (
+            "7s 7s 7h 7d 2c 9c Jk Qd",
+            "7s 7h 7c Kd Kd Kh 2c 3c",
+            "7d 7d 7h 7h",
+        )
+    ]
+    first = [rumino.best_discard(hand) for hand in hands]
+    monkeypatch.setattr(_small, "PATTERNS_KEPT", 1)
+    t = _small.tables(rumino.meld_rules, rumino.point_values)
+    for placed in t.rank_sets:
+        placed.clear()
+    for _ in range(2):
+        assert [rumino.best_discard(hand) for hand in hands] == first
+        assert all(len(placed) <= 1 for placed in t.rank_sets)

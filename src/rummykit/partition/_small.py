@@ -161,8 +161,77 @@ class Tables:
         self._sets: dict[int, tuple[_Kept, ...]] = {}
         #: set_groups[column]: the set groups of a rank's column, from the start.
         self.set_groups = [self.sets(column) for column in range(256)]
+        #: suit_runs[suit][ranks as counts of one]: that suit's run groups
+        #: in place, from the start for up to four ranks.
+        self.suit_runs: list[dict[int, _Placed]] = [{}, {}, {}, {}]
+        for pattern in self._runs:
+            for suit in range(4):
+                self.suit_runs[suit][spread[pattern]] = self._place_runs(pattern, suit)
+        #: rank_sets[rank][counts at rank 0]: that rank's set groups in
+        #: place, built at first use.
+        self.rank_sets: list[dict[int, _Placed | None]] = [{} for _ in range(13)]
         #: Melds built for a final grouping, by their cards.
         self.melds: dict[tuple[object, ...], Meld] = {}
+
+    def _place_runs(self, pattern: int, suit: int) -> _Placed:
+        """The run groups of ``pattern`` in ``suit``, by their lowest card,
+        and what they cover for each number of jokers."""
+        shift = _SUIT_SHIFT * suit
+        base = 13 * suit
+        by_low: dict[int, list[Entry]] = {}
+        covers = [0] * (MAX_CARDS + 1)
+        for mask, kmin, extra, low, ranks in self.runs(pattern):
+            mask <<= shift
+            covers[kmin] |= mask
+            entry = (mask, kmin, extra, (_RUN, base, 1, ranks))
+            by_low.setdefault(base + low, []).append(entry)
+        for jokers in range(1, MAX_CARDS + 1):
+            covers[jokers] |= covers[jokers - 1]
+        return {low: tuple(e) for low, e in by_low.items()}, tuple(covers)
+
+    def _place_sets(self, groups: tuple[_Kept, ...], rank: int) -> _Placed:
+        """The set groups ``groups`` at ``rank``, by their lowest card, and
+        what they cover for each number of jokers."""
+        by_low: dict[int, list[Entry]] = {}
+        covers = [0] * (MAX_CARDS + 1)
+        for mask, kmin, extra, low, suits in groups:
+            mask <<= 3 * rank
+            covers[kmin] |= mask
+            entry = (mask, kmin, extra, (_SET, rank, 13, suits))
+            by_low.setdefault(13 * low + rank, []).append(entry)
+        for jokers in range(1, MAX_CARDS + 1):
+            covers[jokers] |= covers[jokers - 1]
+        return {low: tuple(e) for low, e in by_low.items()}, tuple(covers)
+
+    def placed_sets(self, rank: int, key: int) -> _Placed | None:
+        """The set groups of ``rank`` whose suits hold the counts in ``key``
+        (three bits a suit, at rank 0), in place, or ``None`` if none."""
+        column = 0
+        for suit in range(4):
+            column |= (key >> (_SUIT_SHIFT * suit) & 3) << (2 * suit)
+        groups = self.set_groups[column]
+        found = self._place_sets(groups, rank) if groups else None
+        placed = self.rank_sets[rank]
+        if len(placed) >= PATTERNS_KEPT:
+            placed.clear()
+        placed[key] = found
+        return found
+
+    def placed_runs(self, suit: int, key: int) -> _Placed:
+        """The run groups of one suit whose ranks are the counts of one in
+        ``key``, in place (built here for five ranks or more)."""
+        placed = self.suit_runs[suit]
+        found = placed.get(key)
+        if found is None:
+            pattern = 0
+            for rank in range(13):
+                if key >> (3 * rank) & 1:
+                    pattern |= 1 << rank
+            found = self._place_runs(pattern, suit)
+            if len(placed) >= PATTERNS_KEPT:
+                placed.clear()
+            placed[key] = found
+        return found
 
     def runs(self, pattern: int) -> tuple[_Kept, ...]:
         """The run groups of two or more of the ranks in ``pattern`` (bit r
@@ -241,6 +310,9 @@ _Kept = tuple[int, int, int, int, tuple[int, ...]]
 Info = tuple[MeldKind, int, int, tuple[int, ...]]
 #: A group as the search takes it: (counts, kmin, room, info).
 Entry = tuple[int, int, int, Info]
+#: Groups in place: by their lowest card, and the cards they cover for
+#: each number of jokers.
+_Placed = tuple[dict[int, tuple[Entry, ...]], tuple[int, ...]]
 
 
 @lru_cache(maxsize=TABLES_KEPT)
@@ -304,70 +376,44 @@ class _Found:
 
 def _search(
     codes: tuple[int, ...], t: Tables, forbidden: frozenset[int] | None
-) -> tuple[_Found, dict[int, int], int]:
-    """The best grouping of ``codes``; the hand's counts and jokers."""
-    n = len(codes)
-    while n and codes[n - 1] == JOKER_CODE:  # jokers sort last
-        n -= 1
-    jokers = len(codes) - n
-    counts: dict[int, int] = {}
-    patterns = [0, 0, 0, 0]
-    seen = 0  # ranks held
-    multi = 0  # ranks held twice or more
-    state = 0  # three bits a code: the count, and a guard bit
-    columns = [0] * 13  # each rank's counts, two bits a suit
-    for i in range(n):
-        code = codes[i]
-        one = _ONE[code]
-        columns[_RANK[code]] += _COLUMN_ONE[code]
-        if code in counts:
-            counts[code] += 1
-            multi |= _RANK_BIT[code]
-            state += one
-        else:
-            counts[code] = 1
-            bit = _RANK_BIT[code]
-            if seen & bit:
-                multi |= bit
-            seen |= bit
-            patterns[code // 13] |= bit
-            state += 5 * one
-    by_low: dict[int, list[Entry]] = {}
+) -> _Found:
+    """The best grouping of ``codes``."""
+    jokers = codes.count(JOKER_CODE)  # jokers sort last
+    naturals = codes[: len(codes) - jokers]
+    # Each code's count in three bits (at most three copies), its guard bit
+    # set where the hand holds it.
+    counted = sum(map(_ONE.__getitem__, naturals))
+    held = (counted | counted >> 1) & _LOWS
+    state = counted + (held << 2)
+    joker_cap = jokers if jokers <= MAX_CARDS else MAX_CARDS
+    runs_by_low: dict[int, tuple[Entry, ...]] = {}
+    sets_by_low: dict[int, tuple[Entry, ...]] = {}
     used = 0
-    runs = t._runs
-    set_groups = t.set_groups
+    suit_runs = t.suit_runs
+    spread = 0  # how many suits hold each rank, three bits a rank
+    copied = 0  # ranks held twice in one suit
     for suit in range(4):
-        pattern = patterns[suit]
-        if pattern & (pattern - 1):  # two ranks or more
-            shift = _SUIT_SHIFT * suit
-            base = 13 * suit
-            kept = runs.get(pattern)
-            if kept is None:
-                kept = t.runs(pattern)
-            for mask, kmin, extra, low, ranks in kept:
-                if kmin <= jokers:
-                    mask <<= shift
-                    used |= mask
-                    entry = (mask, kmin, extra, (_RUN, base, 1, ranks))
-                    options = by_low.get(base + low)
-                    if options is None:
-                        by_low[base + low] = [entry]
-                    else:
-                        options.append(entry)
+        key = held >> (_SUIT_SHIFT * suit) & _SUIT_MASK
+        spread += key
+        copied |= counted >> (_SUIT_SHIFT * suit + 1)
+        if key & (key - 1):  # two ranks or more
+            found = suit_runs[suit].get(key)
+            if found is None:
+                found = t.placed_runs(suit, key)
+            runs_by_low.update(found[0])
+            used |= found[1][joker_cap]
+    multi = ((spread >> 1) | (spread >> 2) | copied) & _RANK_LOWS
+    rank_sets = t.rank_sets
     while multi:
         bit = multi & -multi
         multi ^= bit
-        rank = bit.bit_length() - 1
-        for mask, kmin, extra, low, suits in set_groups[columns[rank]]:
-            if kmin <= jokers:
-                mask <<= 3 * rank
-                used |= mask
-                entry = (mask, kmin, extra, (_SET, rank, 13, suits))
-                options = by_low.get(13 * low + rank)
-                if options is None:
-                    by_low[13 * low + rank] = [entry]
-                else:
-                    options.append(entry)
+        rank = (bit.bit_length() - 1) // 3
+        key = counted >> (3 * rank) & _COLUMN_MASK
+        placed = rank_sets[rank]
+        found = placed[key] if key in placed else t.placed_sets(rank, key)
+        if found is not None:
+            sets_by_low.update(found[0])
+            used |= found[1][joker_cap]
     singles = [single for single in t.singles if single[0] <= jokers]
     pts = t.points
     discarding = forbidden is not None
@@ -376,9 +422,12 @@ def _search(
     throw = -1  # the costliest allowed deadwood card so far
     top = 0  # the costliest card that may be thrown at all
     if discarding:
-        for code in counts:
-            if pts[code] > top and code not in forbidden:  # type: ignore[operator]
-                top = pts[code]
+        if forbidden:
+            for code in naturals:
+                if pts[code] > top and code not in forbidden:
+                    top = pts[code]
+        elif naturals:
+            top = max(map(pts.__getitem__, naturals))
     if not singles:
         # Cards in no group are deadwood from the start.
         alone = guard & ~((used | used >> 1) << 2)
@@ -387,7 +436,7 @@ def _search(
             bit = alone & -alone
             alone ^= bit
             code = (bit.bit_length() - 1) // 3
-            count = counts[code]
+            count = state >> (3 * code) & 3
             state -= (4 | count) << (3 * code)
             dead += count * pts[code]
             if discarding and pts[code] > throw and code not in forbidden:  # type: ignore[operator]
@@ -430,7 +479,15 @@ def _search(
                 finish(jokers, dead, throw, room)
                 return
             low = ((rest & -rest).bit_length() - 1) // 3
-            entries = by_low.get(low)
+            entries = runs_by_low.get(low)
+            if entries is not None:
+                for entry in entries:
+                    mask, kmin, extra, _ = entry
+                    if kmin <= jokers and (state - mask) & guard == guard:
+                        path.append(entry)
+                        walk(state - mask, jokers - kmin, dead, throw, room + extra)
+                        path.pop()
+            entries = sets_by_low.get(low)
             if entries is not None:
                 for entry in entries:
                     mask, kmin, extra, _ = entry
@@ -453,17 +510,21 @@ def _search(
             dead += copies * value
 
     walk(state, jokers, dead, throw, 0)
-    return best, counts, jokers
+    return best
 
 
 def _build(
     t: Tables,
     found: _Found,
-    counts: dict[int, int],
-    jokers: int,
+    codes: tuple[int, ...],
     forbidden: frozenset[int] | None,
 ) -> Partition:
     """The grouping :func:`_search` found."""
+    jokers = codes.count(JOKER_CODE)
+    naturals = codes[: len(codes) - jokers]
+    left = dict.fromkeys(naturals, 0)
+    for code in naturals:
+        left[code] += 1
     chosen = found.chosen
     jokers -= found.joker_thrown
     takes = [entry[1] for entry in chosen]
@@ -483,7 +544,6 @@ def _build(
             add = min(put, chosen[x][2] + chosen[x][1] - takes[x])
             takes[x] += add
             put -= add
-    left = dict(counts)
     melds: list[tuple[int, Meld]] = []
     memo = t.melds
     for entry, k in zip(chosen, takes, strict=True):
@@ -579,10 +639,13 @@ _ZERO = (0,)
 _new = object.__new__
 #: A code's count of one in a hand's state, its rank's bit, every guard bit.
 _ONE = tuple(1 << (3 * code) for code in range(53))
-_RANK_BIT = tuple(1 << (code % 13) for code in range(53))
-_RANK = tuple(code % 13 for code in range(53))
-_COLUMN_ONE = tuple(1 << (2 * (code // 13)) for code in range(53))
 _GUARDS = sum(4 << (3 * code) for code in range(52))
+#: The low bit of each code's three, of each rank's in a suit, and one
+#: suit's codes, one rank's column.
+_LOWS = sum(1 << (3 * code) for code in range(52))
+_RANK_LOWS = sum(1 << (3 * rank) for rank in range(13))
+_SUIT_MASK = (1 << _SUIT_SHIFT) - 1
+_COLUMN_MASK = sum(7 << (_SUIT_SHIFT * suit) for suit in range(4))
 _set = object.__setattr__
 _FIRST = itemgetter(0)
 
@@ -595,7 +658,7 @@ def value(
 ) -> int:
     """The least deadwood of ``codes`` (after the best discard, with
     ``forbidden`` cards kept, unless ``forbidden`` is ``None``)."""
-    return _search(codes, tables(rules, points), forbidden)[0].value
+    return _search(codes, tables(rules, points), forbidden).value
 
 
 def grouping(
@@ -607,5 +670,4 @@ def grouping(
     """The optimal grouping of ``codes`` (after the best discard, with
     ``forbidden`` cards kept, unless ``forbidden`` is ``None``)."""
     t = tables(rules, points)
-    found, counts, jokers = _search(codes, t, forbidden)
-    return _build(t, found, counts, jokers, forbidden)
+    return _build(t, _search(codes, t, forbidden), codes, forbidden)

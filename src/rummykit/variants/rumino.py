@@ -107,6 +107,7 @@ class DeclareRumino(Action):
 
 
 _POINTS = PointValues.standard(joker=10)
+_DECK = DeckSpec(decks=2, jokers=4)
 _COUNTING = PointValues.counting()
 
 
@@ -272,7 +273,7 @@ class Rumino(RuminoMatch, Variant):
         >>> Rumino().deck
         DeckSpec(decks=2, jokers=4)
         """
-        return DeckSpec(decks=2, jokers=4)
+        return _DECK
 
     @property
     def meld_rules(self) -> MeldRules:
