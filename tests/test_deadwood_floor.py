@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from rummykit import Card, Hand, MeldRules, Rank
 from rummykit.engine import Action, Declare, DeclareGin, Knock, Phase, State
-from rummykit.partition import PointValues, Requirement, deadwood
+from rummykit.partition import PointValues, Requirement, deadwood, partition
 from rummykit.variants import IndianRummy, Rumino, Variant
-from rummykit.variants._floor import floor, may_cover, may_meld_all
+from rummykit.variants._floor import floor, may_cover, may_hold_pure_run, may_meld_all
 from rummykit.variants.rumino import DeclareRumino
 from tests.profiles import examples
 from tests.strategies import meld_candidates, meld_rules, natural_cards, wild_ranks
@@ -105,6 +105,104 @@ def test_a_hand_that_melds_every_card_may_meld_all(
     if hand and deadwood(hand, rules, _COUNTING, wild_rank=wild, discard=True) == 0:
         assert may_meld_all(hand.codes, rules, wild_rank=wild, discard=True)
         assert may_cover(hand.codes, rules, wild_rank=wild, discard=True)
+
+
+@st.composite
+def rigged_hands(draw: st.DrawFn, size: int, copies: int, jokers: int) -> Hand:
+    """``size`` cards made mostly of melds and near-melds, as a deck of
+    ``copies`` decks and ``jokers`` jokers could deal them, so that gins and
+    declarations are common."""
+    cards: list[Card] = []
+    loose = st.lists(natural_cards(), min_size=1, max_size=2)
+    while len(cards) < size:
+        group = draw(st.one_of(meld_candidates(3, 4), loose))
+        for card in group:
+            if cards.count(card) < (jokers if card.is_joker else copies):
+                cards.append(card)
+    return Hand(cards[:size])
+
+
+sequence_requirements = st.sampled_from(
+    [
+        Requirement(min_sequences=1, min_pure_sequences=1),
+        Requirement(min_sequences=2, min_pure_sequences=1),
+        Requirement(min_sequences=2, min_pure_sequences=1, long_sequence=4),
+        Requirement(min_sequences=3, min_pure_sequences=1),
+    ]
+)
+
+
+def declares(
+    hand: Hand, rules: MeldRules, wild: Rank | None, requirement: Requirement
+) -> bool:
+    """Whether every card of ``hand`` melds in a grouping meeting ``requirement``
+    (the exact search)."""
+    grouping = partition(
+        hand, rules, _COUNTING, wild_rank=wild, requirement=requirement
+    )
+    return grouping.points == 0 and grouping.requirement_met
+
+
+@settings(
+    max_examples=examples(400),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example],
+)
+@given(
+    st.one_of(near_meld_hands(), rigged_hands(7, 2, 4), rigged_hands(13, 2, 4)),
+    st.one_of(variant_rules, meld_rules()),
+    wild_ranks(),
+    sequence_requirements,
+)
+def test_a_hand_that_declares_is_never_ruled_out_by_the_sequence_bounds(
+    hand: Hand, rules: MeldRules, wild: Rank | None, requirement: Requirement
+) -> None:
+    """``may_cover`` counting sequences and ``may_hold_pure_run`` never say
+    no to a hand the exact search groups into melds meeting the requirement,
+    with or without a discard."""
+    runs = requirement.min_sequences
+    if declares(hand, rules, wild, requirement):
+        assert may_hold_pure_run(hand.codes, rules)
+        assert may_cover(hand.codes, rules, wild_rank=wild, sequences=runs)
+    if any(
+        declares(hand.remove(card), rules, wild, requirement) for card in hand.cards
+    ):
+        assert may_hold_pure_run(hand.codes, rules)
+        assert may_cover(
+            hand.codes, rules, wild_rank=wild, discard=True, sequences=runs
+        )
+
+
+@pytest.mark.parametrize(
+    ("cards", "wild", "runs", "expected"),
+    [
+        ("As 2s 3s 9d 9c 9h", None, 1, True),
+        ("As 2s 3s 9d 9c 9h", None, 2, False),  # one run and a set
+        ("As 2s 3s 9d 9c 9h Jk Jk Jk", None, 2, True),  # three jokers: a sequence
+        ("As 2s 3s 9d 9c 9h 7h 7d Jk", Rank.SEVEN, 2, True),  # Jk 7h 7d
+        ("As 2s 3s 9d 9c 9h 7h 7d", Rank.SEVEN, 2, False),
+        ("As 2s 3s 4s 5s 6s", None, 2, True),  # a long run splits
+        ("As 2s 3s 4s 5s", None, 2, False),
+    ],
+)
+def test_may_cover_counts_the_sequences(
+    cards: str, wild: Rank | None, runs: int, expected: bool
+) -> None:
+    rules = IndianRummy(preset="standard").meld_rules
+    hand = Hand.parse(cards)
+    assert may_cover(hand.codes, rules, wild_rank=wild, sequences=runs) is expected
+    requirement = Requirement(min_sequences=runs, min_pure_sequences=1)
+    assert declares(hand, rules, wild, requirement) is expected
+
+
+def test_a_hand_without_a_natural_row_holds_no_pure_run() -> None:
+    rules = IndianRummy(preset="standard").meld_rules
+    assert not may_hold_pure_run(Hand.parse("As 2s 4s 5s 9d 9c 9h Jk Jk").codes, rules)
+    assert may_hold_pure_run(Hand.parse("Qs Ks As 9d").codes, rules)  # ace high
+    assert not may_hold_pure_run(Hand.parse("Ks As 2s 9d").codes, rules)  # no wrap
+    golden = IndianRummy(preset="standard", golden_rummy=True, decks=3).meld_rules
+    assert may_hold_pure_run(Hand.parse("9d 9d 9d").codes, golden)
+    assert not may_hold_pure_run(Hand.parse("9d 9d 9d").codes, rules)
 
 
 def test_the_bounds_rule_out_hands_far_from_melding() -> None:
@@ -224,21 +322,6 @@ def test_indian_lists_what_the_exact_searches_find(
     for state in walk(variant, players, seed):
         if state.phase is Phase.PLAY:
             assert variant.play_actions(state) == indian_reference(variant, state)
-
-
-@st.composite
-def rigged_hands(draw: st.DrawFn, size: int, copies: int, jokers: int) -> Hand:
-    """``size`` cards made mostly of melds and near-melds, as a deck of
-    ``copies`` decks and ``jokers`` jokers could deal them, so that gins and
-    declarations are common."""
-    cards: list[Card] = []
-    loose = st.lists(natural_cards(), min_size=1, max_size=2)
-    while len(cards) < size:
-        group = draw(st.one_of(meld_candidates(3, 4), loose))
-        for card in group:
-            if cards.count(card) < (jokers if card.is_joker else copies):
-                cards.append(card)
-    return Hand(cards[:size])
 
 
 @settings(

@@ -28,7 +28,7 @@ from rummykit.cards import JOKER_CODE, Rank
 from rummykit.melds import MeldRules
 from rummykit.partition import PointValues
 
-__all__ = ["floor", "may_cover", "may_meld_all"]
+__all__ = ["floor", "may_cover", "may_hold_pure_run", "may_meld_all"]
 
 
 @lru_cache(maxsize=64)
@@ -203,6 +203,35 @@ def may_meld_all(
     return scan.needy - spare <= 2 * (shortest - 1) * scan.jokers
 
 
+def may_hold_pure_run(codes: tuple[int, ...], rules: MeldRules) -> bool:
+    """``False`` if no meld of the hand with these card ``codes`` can be a pure
+    run (a sequence without jokers); ``True`` if one may.
+
+    A pure run is ``min_run`` natural cards of one suit in a row the rules
+    allow, or, under golden rummy, three identical natural cards.  Cards of
+    the wild rank are counted as naturals (they may stand as themselves),
+    so only printed jokers are left out and ``False`` is certain.  A hand
+    holds such a meld after a discard only if it holds one before.
+
+    >>> from rummykit.cards import Hand
+    >>> may_hold_pure_run(Hand.parse("As 2s 3s 9d Jk").codes, MeldRules())
+    True
+    >>> may_hold_pure_run(Hand.parse("As 2s 4s 9d 9c 9h Jk").codes, MeldRules())
+    False
+    """
+    suits = [0, 0, 0, 0]
+    for code in codes:
+        if code != JOKER_CODE:
+            suits[code // 13] |= 1 << (code % 13)
+    for held in suits:
+        if held and _runs_through(held, rules, 0)[0]:
+            return True
+    if rules.golden_rummy:
+        naturals = [code for code in codes if code != JOKER_CODE]
+        return any(naturals.count(code) >= 3 for code in set(naturals))
+    return False
+
+
 @lru_cache(maxsize=64)
 def _cover_shapes(rules: MeldRules) -> tuple[tuple[int, ...], ...]:
     """For each rank, the runs of :func:`may_cover`'s relaxation that hold
@@ -238,9 +267,11 @@ def may_cover(
     *,
     wild_rank: Rank | None = None,
     discard: bool = False,
+    sequences: int = 0,
 ) -> bool:
     """``False`` if no grouping of the hand with these sorted card ``codes``
-    (after one discard, if ``discard``) melds every card; ``True`` if it may.
+    (after one discard, if ``discard``) melds every card in at least
+    ``sequences`` runs and any sets; ``True`` if it may.
     Sharper than :func:`may_meld_all`, and dearer: a search of a relaxed
     problem.
 
@@ -255,23 +286,34 @@ def may_cover(
     suffice.  Every valid grouping is a grouping of the relaxation, so
     ``False`` is certain.
 
+    With ``sequences``, each run of the relaxation counts as one (a long run
+    splits into at least as many), a set counts too under golden rummy
+    (three identical cards may be a sequence), and the jokers left over
+    count as one for each shortest run they fill (a group of wild cards may
+    be read as a sequence).  A real grouping's runs are never fewer.
+
     >>> from rummykit.cards import Hand
     >>> may_cover(Hand.parse("As 2s 3s 9d 9c 9h Kc").codes, MeldRules(), discard=True)
     True
     >>> may_cover(Hand.parse("As 2s 4s 9d 9c 8h Jk Kc").codes, MeldRules(), discard=True)
     False
+    >>> may_cover(Hand.parse("As 2s 3s 9d 9c 9h Kc").codes, MeldRules(), discard=True, sequences=2)
+    False
     """
     wild = -1 if wild_rank is None else int(wild_rank) - 1
     naturals = tuple(code for code in codes if code != JOKER_CODE and code % 13 != wild)
-    runs = _cover_shapes(rules)
+    shapes = _cover_shapes(rules)
     min_set = rules.min_set
     most_others = 2 * min_set - 2
-    failed: set[tuple[tuple[int, ...], int, int]] = set()
+    golden = rules.golden_rummy
+    # the fewest jokers that make a sequence on their own
+    per_run = min(rules.min_run, 3) if golden else rules.min_run
+    failed: set[tuple[tuple[int, ...], int, int, int]] = set()
 
-    def covers(rest: tuple[int, ...], jokers: int, spare: int) -> bool:
+    def covers(rest: tuple[int, ...], jokers: int, spare: int, runs: int) -> bool:
         if not rest:
-            return True
-        key = (rest, jokers, spare)
+            return runs * per_run <= jokers
+        key = (rest, jokers, spare, runs)
         if key in failed:
             return False
         # the card with the fewest ways to be melded goes first: one that no
@@ -279,7 +321,7 @@ def may_cover(
         at = _neediest(rest, min_set, rules)
         card = rest[at]
         rest = rest[:at] + rest[at + 1 :]
-        if spare and covers(rest, jokers, 0):
+        if spare and covers(rest, jokers, 0, runs):
             return True
         rank = card % 13
         suit = card - rank
@@ -292,7 +334,9 @@ def may_cover(
             if code % 13 == rank:
                 same.append(at)
         # runs through the card: each other place a natural still held, or a joker
-        for row in runs[rank]:
+        after_run = runs - 1 if runs else 0
+        after_set = after_run if golden else runs
+        for row in shapes[rank]:
             missing = (row & ~held).bit_count()
             if missing > jokers:
                 continue
@@ -303,7 +347,7 @@ def may_cover(
                 need = missing + (present & ~sub).bit_count()
                 if need <= jokers:
                     left = _without_ranks(rest, suit, sub)
-                    if covers(left, jokers - need, spare):
+                    if covers(left, jokers - need, spare, after_run):
                         return True
                 if not sub:
                     break
@@ -315,12 +359,12 @@ def may_cover(
                 continue
             for chosen in combinations(same, size):
                 left = tuple(code for at, code in enumerate(rest) if at not in chosen)
-                if covers(left, jokers - max(need, 0), spare):
+                if covers(left, jokers - max(need, 0), spare, after_set):
                     return True
         failed.add(key)
         return False
 
-    return covers(naturals, len(codes) - len(naturals), 1 if discard else 0)
+    return covers(naturals, len(codes) - len(naturals), 1 if discard else 0, sequences)
 
 
 def _neediest(rest: tuple[int, ...], min_set: int, rules: MeldRules) -> int:

@@ -54,10 +54,9 @@ from rummykit.partition import (
     Partition,
     PointValues,
     Requirement,
-    deadwood,
     partition,
 )
-from rummykit.variants._floor import may_cover, may_meld_all
+from rummykit.variants._floor import may_cover, may_hold_pure_run, may_meld_all
 from rummykit.variants.base import Variant, flag, one_of, whole
 from rummykit.variants.indian_show import (
     IndianFacts,
@@ -82,6 +81,8 @@ _STANDARD_POINTS = PointValues(
     ranks=(10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=0
 )
 _COUNTING = PointValues.counting()
+_TOSS_DECK = tuple(DeckSpec().cards())
+"""The one deck the toss for the dealer is shuffled from."""
 
 
 @lru_cache(maxsize=64)
@@ -474,7 +475,7 @@ class IndianRummy(Variant):
         >>> IndianRummy().choose_dealer(random.Random(1), 3) in range(3)
         True
         """
-        deck = [card for card in DeckSpec().cards()]
+        deck = list(_TOSS_DECK)
         rng.shuffle(deck)
 
         def strength(card: Card) -> tuple[int, int]:
@@ -639,24 +640,23 @@ class IndianRummy(Variant):
         ]
         if len(forbidden) == len(hand):
             return []
-        # Most hands hold too many cards that no meld (or only a meld with a
-        # joker) can use: no declaration, and no search.  A search of the
-        # relaxed problem (shapes only) rules out most of the others.  Then
-        # one value-only search says whether any discard leaves a valid
-        # declaration; only then is each one tried.
+        # Most hands hold no pure sequence, or too many cards that no meld
+        # (or only a meld with a joker) can use: no declaration, and no
+        # search.  A search of the relaxed problem (shapes and the number of
+        # sequences only) rules out most of the others.  Then each finish
+        # card is tried, through the same bounds first: a hand that gets this
+        # far nearly always has a declaration, so no search of the whole
+        # hand comes before.
         rules = self.meld_rules
+        need = self.declaration_requirement
+        pure = need.min_pure_sequences > 0
+        runs = need.min_sequences
+        if pure and not may_hold_pure_run(hand.codes, rules):
+            return []
         if not may_meld_all(hand.codes, rules, wild_rank=state.wild_rank, discard=True):
             return []
-        if not may_cover(hand.codes, rules, wild_rank=state.wild_rank, discard=True):
-            return []
-        if deadwood(
-            hand,
-            rules,
-            _COUNTING,
-            wild_rank=state.wild_rank,
-            requirement=self.declaration_requirement,
-            discard=True,
-            forbidden=forbidden,
+        if not may_cover(
+            hand.codes, rules, wild_rank=state.wild_rank, discard=True, sequences=runs
         ):
             return []
         actions: list[Action] = []
@@ -664,9 +664,13 @@ class IndianRummy(Variant):
             if card in forbidden:
                 continue
             rest = hand.remove(card)
+            if pure and not may_hold_pure_run(rest.codes, rules):
+                continue
             if not may_meld_all(rest.codes, rules, wild_rank=state.wild_rank):
                 continue
-            if not may_cover(rest.codes, rules, wild_rank=state.wild_rank):
+            if not may_cover(
+                rest.codes, rules, wild_rank=state.wild_rank, sequences=runs
+            ):
                 continue
             grouping = self.declaration_grouping(rest, state.wild_rank)
             if grouping is not None:

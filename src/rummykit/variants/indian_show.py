@@ -7,6 +7,7 @@ are found legal; they are kept apart from the rules of the turn.
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import attrs
@@ -94,8 +95,9 @@ def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
     active[seat] = False
     penalties = dict(_penalties(state))
     penalties[seat] = (penalty, "middle drop" if middle else "first drop")
-    state = attrs.evolve(
-        state,
+    # the engine's copy without attrs.evolve's generic path: every field is
+    # given as the type it keeps (a random hand often ends in drops)
+    state = state._evolve(
         hands=tuple(hands),
         active=tuple(active),
         out_of_play=(*state.out_of_play, *out.cards),
@@ -262,36 +264,14 @@ def settle(
         if v.round_to_five:
             value = 5 * round(value / 5)
         points[seat] = value
-        amount = money.scale(v.stake, value)
-        if half:
-            amount = money.scale(amount, HALF)
         payments.append(
-            Payment(
-                payer=seat,
-                payee=winner,
-                points=value,
-                money=amount,
-                rake=money.rake(amount, v.rake_pct),
-                reason="points",
-            )
+            _payment(seat, winner, value, "points", v.stake, v.rake_pct, half, False)
         )
     for seat, (penalty, reason) in _penalties(state):
         points[seat] = penalty
         flat = v.drop_penalty_unit == "money" and reason != "wrong declaration"
-        amount = (
-            money.to_money(penalty, "a drop penalty")
-            if flat
-            else money.scale(v.stake, penalty)
-        )
         payments.append(
-            Payment(
-                payer=seat,
-                payee=winner,
-                points=penalty,
-                money=amount,
-                rake=money.rake(amount, v.rake_pct),
-                reason=reason,
-            )
+            _payment(seat, winner, penalty, reason, v.stake, v.rake_pct, False, flat)
         )
     note = {
         Termination.DECLARATION: f"player {winner} declared",
@@ -306,6 +286,39 @@ def settle(
             payments=tuple(payments),
             note=note,
         )
+    )
+
+
+@lru_cache(maxsize=64)
+def _payment(
+    payer: int,
+    payee: int,
+    points: int,
+    reason: str,
+    stake: Decimal,
+    rake_pct: Decimal,
+    half: bool,
+    flat: bool,
+) -> Payment:
+    """What ``payer`` owes ``payee`` for ``points`` (× ``stake``, halved if
+    ``half``; or that many units of money if ``flat``), the rake taken off.
+
+    Payments are immutable values, and the same few (drop penalties above
+    all) recur hand after hand, so they are built once.
+    """
+    if flat:
+        amount = money.to_money(points, "a drop penalty")
+    else:
+        amount = money.scale(stake, points)
+        if half:
+            amount = money.scale(amount, HALF)
+    return Payment(
+        payer=payer,
+        payee=payee,
+        points=points,
+        money=amount,
+        rake=money.rake(amount, rake_pct),
+        reason=reason,
     )
 
 
