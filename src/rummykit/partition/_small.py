@@ -183,7 +183,7 @@ class Tables:
         for mask, kmin, extra, low, ranks in self.runs(pattern):
             mask <<= shift
             covers[kmin] |= mask
-            entry = (mask, kmin, extra, (_RUN, base, 1, ranks))
+            entry = (mask, kmin, extra, (_RUN, tuple(base + r for r in ranks)))
             by_low.setdefault(base + low, []).append(entry)
         for jokers in range(1, MAX_CARDS + 1):
             covers[jokers] |= covers[jokers - 1]
@@ -197,7 +197,7 @@ class Tables:
         for mask, kmin, extra, low, suits in groups:
             mask <<= 3 * rank
             covers[kmin] |= mask
-            entry = (mask, kmin, extra, (_SET, rank, 13, suits))
+            entry = (mask, kmin, extra, (_SET, tuple(13 * x + rank for x in suits)))
             by_low.setdefault(13 * low + rank, []).append(entry)
         for jokers in range(1, MAX_CARDS + 1):
             covers[jokers] |= covers[jokers - 1]
@@ -305,9 +305,8 @@ TABLES_KEPT = 8
 #: A kept group, placed at suit 0 or rank 0: (counts, kmin, room, lowest
 #: rank or suit, its ranks or suits).
 _Kept = tuple[int, int, int, int, tuple[int, ...]]
-#: What a group is: its kind, and its natural cards ``base + step * x`` for
-#: ``x`` in a tuple.
-Info = tuple[MeldKind, int, int, tuple[int, ...]]
+#: What a group is: its kind, and its natural cards' codes.
+Info = tuple[MeldKind, tuple[int, ...]]
 #: A group as the search takes it: (counts, kmin, room, info).
 Entry = tuple[int, int, int, Info]
 #: Groups in place: by their lowest card, and the cards they cover for
@@ -366,9 +365,11 @@ def _spare(t: Tables, jokers: int, room: int) -> tuple[int, int]:
 class _Found:
     """The best grouping found so far."""
 
-    __slots__ = ("chosen", "joker_thrown", "value")
+    __slots__ = ("chosen", "counted", "joker_thrown", "value")
 
-    def __init__(self) -> None:
+    def __init__(self, counted: int) -> None:
+        #: The hand's natural cards, three bits a code.
+        self.counted = counted
         self.value = _INF
         self.chosen: list[Entry] = []
         self.joker_thrown = False
@@ -445,7 +446,7 @@ def _search(
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
     if joker_allowed and jokers and joker_points > top:
         top = joker_points
-    best = _Found()
+    best = _Found(counted)
     path: list[Entry] = []
 
     def finish(jokers: int, dead: int, throw: int, room: int) -> None:
@@ -498,7 +499,7 @@ def _search(
             for kmin, kmax, kind in singles:
                 if kmin <= jokers:
                     one = 1 << (3 * low)
-                    path.append((one, kmin, kmax - kmin, (kind, low, 1, _ZERO)))
+                    path.append((one, kmin, kmax - kmin, (kind, (low,))))
                     walk(state - one, jokers - kmin, dead, throw, room + kmax - kmin)
                     path.pop()
             # The lowest card is deadwood, with its copies.
@@ -521,10 +522,7 @@ def _build(
 ) -> Partition:
     """The grouping :func:`_search` found."""
     jokers = codes.count(JOKER_CODE)
-    naturals = codes[: len(codes) - jokers]
-    left = dict.fromkeys(naturals, 0)
-    for code in naturals:
-        left[code] += 1
+    left = found.counted  # three bits a code
     chosen = found.chosen
     jokers -= found.joker_thrown
     takes = [entry[1] for entry in chosen]
@@ -547,10 +545,8 @@ def _build(
     melds: list[tuple[int, Meld]] = []
     memo = t.melds
     for entry, k in zip(chosen, takes, strict=True):
-        kind, base, step, xs = entry[3]
-        codes = tuple(base + step * x for x in xs)
-        for code in codes:
-            left[code] -= 1
+        left -= entry[0]
+        kind, codes = entry[3]
         meld = memo.get((kind, codes, k))
         if meld is None:
             meld = _meld(t, codes, k, kind)
@@ -561,6 +557,13 @@ def _build(
         alone -= size
     if len(melds) > 1:
         melds.sort(key=_FIRST)
+    # The deadwood in the deck's order: (code, count) from the lowest.
+    left_over: list[tuple[int, int]] = []
+    while left:
+        code = ((left & -left).bit_length() - 1) // 3
+        count = left >> (3 * code) & 3
+        left -= count << (3 * code)
+        left_over.append((code, count))
     discard: Card | None = None
     if forbidden is not None:
         if found.joker_thrown:
@@ -568,20 +571,18 @@ def _build(
         else:
             best = -1
             thrown = -1
+            at = -1
             pts = t.points
-            for code, count in left.items():  # the highest of the costliest
-                if (
-                    count
-                    and code not in forbidden
-                    and (pts[code] > best or (pts[code] == best and code > thrown))
-                ):
+            # The highest of the costliest.
+            for x, (code, _count) in enumerate(left_over):
+                if code not in forbidden and pts[code] >= best:
                     best = pts[code]
                     thrown = code
-            left[thrown] -= 1
+                    at = x
+            left_over[at] = (thrown, left_over[at][1] - 1)
             discard = _CARDS[thrown]
-    # ``left`` keeps the hand's order, the deck's.
     deadwood = []
-    for code, count in left.items():
+    for code, count in left_over:
         if count == 1:
             deadwood.append(_CARDS[code])
         elif count:
@@ -635,7 +636,6 @@ def _meld(t: Tables, codes: tuple[int, ...], k: int, kind: MeldKind) -> Meld:
     return meld
 
 
-_ZERO = (0,)
 _new = object.__new__
 #: A code's count of one in a hand's state, its rank's bit, every guard bit.
 _ONE = tuple(1 << (3 * code) for code in range(53))
