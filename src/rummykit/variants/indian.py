@@ -635,9 +635,16 @@ class IndianRummy(Variant):
         """I-3: a declaration with each finish card for which every other card
         can be grouped validly (any well-formed declaration is accepted too)."""
         hand = state.hands[state.current]
-        forbidden = [
-            card for card in hand.cards if self._finish_reason(state, card) is not None
-        ]
+        if not self.finish_card_restricted or (
+            state.taken is None and self._plain_discard_reason
+        ):
+            forbidden: list[Card] = []  # nothing is refused: no card to check
+        else:
+            forbidden = [
+                card
+                for card in hand.cards
+                if self._finish_reason(state, card) is not None
+            ]
         if len(forbidden) == len(hand):
             return []
         # Most hands hold no pure sequence, or too many cards that no meld
@@ -676,6 +683,12 @@ class IndianRummy(Variant):
             if grouping is not None:
                 actions.append(Declare(card, [meld.cards for meld in grouping.melds]))
         return actions
+
+    @property
+    def _plain_discard_reason(self) -> bool:
+        """Whether :meth:`discard_reason` is this class's own (which refuses
+        only the card just taken), not a subclass's."""
+        return type(self).discard_reason is IndianRummy.discard_reason
 
     def _finish_reason(self, state: State, card: Card) -> str | None:
         if self.finish_card_restricted:
