@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
-from operator import itemgetter
+from operator import eq, itemgetter
 
 from rummykit.cards import _CARDS, JOKER_CODE, Card
 from rummykit.melds import Meld, MeldKind, MeldRules, _run_windows
@@ -342,10 +342,9 @@ def quick(codes: tuple[int, ...], rules: MeldRules) -> bool:
         return False
     if codes[-1] != JOKER_CODE and len(set(codes)) == n:
         return False
-    for i in range(n - 3):
-        if codes[i] == codes[i + 3] and codes[i] != JOKER_CODE:
-            return False
-    return True
+    # Four of a natural card (jokers sort last, and may be four).
+    naturals = codes[: n - codes.count(JOKER_CODE)]
+    return not any(map(eq, naturals, naturals[3:]))
 
 
 def _spare(t: Tables, jokers: int, room: int) -> tuple[int, int]:
@@ -391,19 +390,30 @@ def _search(
     sets_by_low: dict[int, tuple[Entry, ...]] = {}
     used = 0
     suit_runs = t.suit_runs
-    spread = 0  # how many suits hold each rank, three bits a rank
-    copied = 0  # ranks held twice in one suit
-    for suit in range(4):
-        key = held >> (_SUIT_SHIFT * suit) & _SUIT_MASK
-        spread += key
-        copied |= counted >> (_SUIT_SHIFT * suit + 1)
+    # Each suit's ranks, as counts of one.
+    keys = (
+        held & _SUIT_MASK,
+        held >> _SUIT_SHIFT & _SUIT_MASK,
+        held >> (2 * _SUIT_SHIFT) & _SUIT_MASK,
+        held >> (3 * _SUIT_SHIFT),
+    )
+    for suit, key in enumerate(keys):
         if key & (key - 1):  # two ranks or more
             found = suit_runs[suit].get(key)
             if found is None:
                 found = t.placed_runs(suit, key)
             runs_by_low.update(found[0])
             used |= found[1][joker_cap]
-    multi = ((spread >> 1) | (spread >> 2) | copied) & _RANK_LOWS
+    spread = sum(keys)  # how many suits hold each rank, three bits a rank
+    copied = counted >> 1  # codes held twice or more, at their low bit
+    multi = (
+        spread >> 1
+        | spread >> 2
+        | copied
+        | copied >> _SUIT_SHIFT
+        | copied >> (2 * _SUIT_SHIFT)
+        | copied >> (3 * _SUIT_SHIFT)
+    ) & _RANK_LOWS
     rank_sets = t.rank_sets
     while multi:
         bit = multi & -multi
@@ -415,6 +425,11 @@ def _search(
         if found is not None:
             sets_by_low.update(found[0])
             used |= found[1][joker_cap]
+    if sets_by_low:
+        # One list a card: the runs it starts, then the sets.
+        for low in sets_by_low.keys() & runs_by_low.keys():
+            sets_by_low[low] = runs_by_low[low] + sets_by_low[low]
+        runs_by_low.update(sets_by_low)
     singles = [single for single in t.singles if single[0] <= jokers]
     pts = t.points
     discarding = forbidden is not None
@@ -481,14 +496,6 @@ def _search(
                 return
             low = ((rest & -rest).bit_length() - 1) // 3
             entries = runs_by_low.get(low)
-            if entries is not None:
-                for entry in entries:
-                    mask, kmin, extra, _ = entry
-                    if kmin <= jokers and (state - mask) & guard == guard:
-                        path.append(entry)
-                        walk(state - mask, jokers - kmin, dead, throw, room + extra)
-                        path.pop()
-            entries = sets_by_low.get(low)
             if entries is not None:
                 for entry in entries:
                     mask, kmin, extra, _ = entry
