@@ -92,3 +92,39 @@ def test_every_classic_option_shares_a_bounded_meld_rules_cache() -> None:
             variant.new_game(players=2, seed=1).legal_actions()
     info = classic._meld_rules.cache_info()
     assert info.maxsize is not None and info.currsize <= info.maxsize
+
+
+#: Packages whose modules need an optional extra to import.
+_OPTIONAL = ("rummykit.rl", "rummykit.web")
+
+
+def _module_caches() -> dict[str, _lru_cache_wrapper[Any]]:
+    """Every ``functools.lru_cache`` defined at module level in rummykit."""
+    import importlib
+    import pkgutil
+
+    import rummykit
+
+    found: dict[str, _lru_cache_wrapper[Any]] = {}
+    for info in pkgutil.walk_packages(rummykit.__path__, "rummykit."):
+        if info.name.startswith(_OPTIONAL):
+            try:
+                module = importlib.import_module(info.name)
+            except ImportError:
+                continue
+        else:
+            module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, _lru_cache_wrapper) and value.__module__ == info.name:
+                found[f"{info.name}.{name}"] = value
+    return found
+
+
+def test_no_module_level_cache_anywhere_is_unbounded() -> None:
+    found = _module_caches()
+    # The listed caches are among those found, so the search does look.
+    assert set(map(id, CACHES.values())) <= set(map(id, found.values()))
+    for name, cache in found.items():
+        maxsize = cache.cache_info().maxsize
+        assert maxsize is not None, f"{name} has no bound"
+        assert 0 < maxsize <= 4096, f"{name} keeps {maxsize} entries"
