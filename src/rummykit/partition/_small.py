@@ -39,8 +39,8 @@ reference it is tested against.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
-from operator import eq, itemgetter
+from itertools import accumulate, combinations
+from operator import eq, itemgetter, or_
 
 from rummykit.cards import _CARDS, JOKER_CODE, Card
 from rummykit.melds import Meld, MeldKind, MeldRules, _run_windows
@@ -183,25 +183,25 @@ class Tables:
         for mask, kmin, extra, low, ranks in self.runs(pattern):
             mask <<= shift
             covers[kmin] |= mask
-            entry = (mask, kmin, extra, (_RUN, tuple(base + r for r in ranks)))
+            entry = (mask, kmin, extra, (_RUN, tuple(map(base.__add__, ranks))))
             by_low.setdefault(base + low, []).append(entry)
-        for jokers in range(1, MAX_CARDS + 1):
-            covers[jokers] |= covers[jokers - 1]
-        return {low: tuple(e) for low, e in by_low.items()}, tuple(covers)
+        return {low: tuple(e) for low, e in by_low.items()}, tuple(
+            accumulate(covers, or_)
+        )
 
     def _place_sets(self, groups: tuple[_Kept, ...], rank: int) -> _Placed:
         """The set groups ``groups`` at ``rank``, by their lowest card, and
         what they cover for each number of jokers."""
         by_low: dict[int, list[Entry]] = {}
         covers = [0] * (MAX_CARDS + 1)
-        for mask, kmin, extra, low, suits in groups:
+        for mask, kmin, extra, low, codes in groups:
             mask <<= 3 * rank
             covers[kmin] |= mask
-            entry = (mask, kmin, extra, (_SET, tuple(13 * x + rank for x in suits)))
+            entry = (mask, kmin, extra, (_SET, tuple(map(rank.__add__, codes))))
             by_low.setdefault(13 * low + rank, []).append(entry)
-        for jokers in range(1, MAX_CARDS + 1):
-            covers[jokers] |= covers[jokers - 1]
-        return {low: tuple(e) for low, e in by_low.items()}, tuple(covers)
+        return {low: tuple(e) for low, e in by_low.items()}, tuple(
+            accumulate(covers, or_)
+        )
 
     def placed_sets(self, rank: int, key: int) -> _Placed | None:
         """The set groups of ``rank`` whose suits hold the counts in ``key``
@@ -259,7 +259,8 @@ class Tables:
     def sets(self, column: int) -> tuple[_Kept, ...]:
         """The set groups of two or more cards of one rank, whose suits hold
         the counts packed in ``column`` (two bits a suit), at any rank:
-        (counts at rank index 0, kmin, room, lowest suit, suits)."""
+        (counts at rank index 0, kmin, room, lowest suit, card codes at
+        rank index 0)."""
         found = self._sets.get(column)
         if found is not None:
             return found
@@ -284,8 +285,8 @@ class Tables:
                             | c << (2 * _SUIT_SHIFT)
                             | d << (3 * _SUIT_SHIFT)
                         )
-                        suits = (0,) * a + (1,) * b + (2,) * c + (3,) * d
-                        kept.append((mask, kmin, kmax - kmin, suits[0], suits))
+                        codes = (0,) * a + (13,) * b + (26,) * c + (39,) * d
+                        kept.append((mask, kmin, kmax - kmin, codes[0] // 13, codes))
         found = tuple(kept)
         if len(self._sets) >= PATTERNS_KEPT:
             self._sets.clear()
@@ -303,7 +304,7 @@ MELDS_KEPT = 1024
 TABLES_KEPT = 8
 
 #: A kept group, placed at suit 0 or rank 0: (counts, kmin, room, lowest
-#: rank or suit, its ranks or suits).
+#: rank or suit, its card codes there).
 _Kept = tuple[int, int, int, int, tuple[int, ...]]
 #: What a group is: its kind, and its natural cards' codes.
 Info = tuple[MeldKind, tuple[int, ...]]
