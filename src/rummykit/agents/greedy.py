@@ -22,7 +22,7 @@ from rummykit.engine import (
 )
 from rummykit.errors import InvalidOptionError
 from rummykit.melds import MeldRules
-from rummykit.partition import PointValues, best_discard, deadwood
+from rummykit.partition import PointValues, Requirement, best_discard, deadwood
 
 __all__ = ["GreedyAgent"]
 
@@ -35,6 +35,9 @@ class GreedyAgent:
     - It lays down every meld and lay-off on offer, biggest first.
     - It discards the card that leaves the least deadwood, the highest card
       on ties.
+    - Deadwood is counted with the rule set's requirement (an Indian
+      declaration's sequences, for one): a hand that cannot meet it scores
+      every card, so the bot builds toward a hand it can go out with.
     - It knocks when allowed and claims what it may.
 
     It reads only its :class:`~rummykit.engine.PlayerView`.
@@ -69,14 +72,22 @@ class GreedyAgent:
                 key=lambda action: (len(action.cards), isinstance(action, LayMeld)),
             )
         rules, points = self._rules(view)
+        requirement = self._requirement(view)
         if any(isinstance(action, DrawDiscard) for action in legal) and view.pile:
             top = view.pile[-1]
-            now = deadwood(view.hand, rules, points, wild_rank=view.wild_rank)
+            now = deadwood(
+                view.hand,
+                rules,
+                points,
+                wild_rank=view.wild_rank,
+                requirement=requirement,
+            )
             after = best_discard(
                 view.hand.add(top),
                 rules,
                 points,
                 wild_rank=view.wild_rank,
+                requirement=requirement,
                 forbidden=[top],
             ).points
             if after < now:
@@ -89,7 +100,12 @@ class GreedyAgent:
             allowed = {action.card for action in discards}
             forbidden = [card for card in view.hand.cards if card not in allowed]
             choice: Card | None = best_discard(
-                view.hand, rules, points, wild_rank=view.wild_rank, forbidden=forbidden
+                view.hand,
+                rules,
+                points,
+                wild_rank=view.wild_rank,
+                requirement=requirement,
+                forbidden=forbidden,
             ).discard
             if choice is not None and choice in allowed:
                 return Discard(choice)
@@ -98,6 +114,16 @@ class GreedyAgent:
             if isinstance(action, Pass):
                 return action
         return legal[0]
+
+    @staticmethod
+    def _requirement(view: PlayerView) -> Requirement | None:
+        """What the rule set asks of a winning hand's melds (an Indian
+        declaration's sequences, for one), so that the deadwood it counts is
+        the deadwood that decides whether it can go out."""
+        found = getattr(view.rules, "declaration_requirement", None)
+        if found is None:
+            found = getattr(view.rules, "requirement", None)
+        return found if isinstance(found, Requirement) else None
 
     @staticmethod
     def _rules(view: PlayerView) -> tuple[MeldRules, PointValues]:
