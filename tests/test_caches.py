@@ -107,13 +107,12 @@ def _module_caches() -> dict[str, _lru_cache_wrapper[Any]]:
 
     found: dict[str, _lru_cache_wrapper[Any]] = {}
     for info in pkgutil.walk_packages(rummykit.__path__, "rummykit."):
-        if info.name.startswith(_OPTIONAL):
-            try:
-                module = importlib.import_module(info.name)
-            except ImportError:
-                continue
-        else:
+        try:
             module = importlib.import_module(info.name)
+        except ImportError:
+            if info.name.startswith(_OPTIONAL):
+                continue
+            raise
         for name, value in vars(module).items():
             if isinstance(value, _lru_cache_wrapper) and value.__module__ == info.name:
                 found[f"{info.name}.{name}"] = value
