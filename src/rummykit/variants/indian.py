@@ -654,35 +654,38 @@ class IndianRummy(Variant):
         # card is tried, through the same bounds first: a hand that gets this
         # far nearly always has a declaration, so no search of the whole
         # hand comes before.
-        rules = self.meld_rules
-        need = self.declaration_requirement
-        pure = need.min_pure_sequences > 0
-        runs = need.min_sequences
-        if pure and not may_hold_pure_run(hand.codes, rules):
-            return []
-        if not may_meld_all(hand.codes, rules, wild_rank=state.wild_rank, discard=True):
-            return []
-        if not may_cover(
-            hand.codes, rules, wild_rank=state.wild_rank, discard=True, sequences=runs
-        ):
+        if not self._may_declare(hand.codes, state.wild_rank, discard=True):
             return []
         actions: list[Action] = []
         for card in dict.fromkeys(hand.cards):
             if card in forbidden:
                 continue
             rest = hand.remove(card)
-            if pure and not may_hold_pure_run(rest.codes, rules):
-                continue
-            if not may_meld_all(rest.codes, rules, wild_rank=state.wild_rank):
-                continue
-            if not may_cover(
-                rest.codes, rules, wild_rank=state.wild_rank, sequences=runs
-            ):
+            if not self._may_declare(rest.codes, state.wild_rank, discard=False):
                 continue
             grouping = self.declaration_grouping(rest, state.wild_rank)
             if grouping is not None:
                 actions.append(Declare(card, [meld.cards for meld in grouping.melds]))
         return actions
+
+    def _may_declare(
+        self, codes: tuple[int, ...], wild_rank: Rank | None, *, discard: bool
+    ) -> bool:
+        """The cheap bounds: ``False`` only if no valid declaration can be
+        made from ``codes`` (after one discard, if ``discard``)."""
+        rules = self.meld_rules
+        need = self.declaration_requirement
+        if need.min_pure_sequences > 0 and not may_hold_pure_run(codes, rules):
+            return False
+        if not may_meld_all(codes, rules, wild_rank=wild_rank, discard=discard):
+            return False
+        return may_cover(
+            codes,
+            rules,
+            wild_rank=wild_rank,
+            discard=discard,
+            sequences=need.min_sequences,
+        )
 
     @property
     def _plain_discard_reason(self) -> bool:
