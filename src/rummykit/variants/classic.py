@@ -302,9 +302,15 @@ class ClassicRummy(Variant):
                     state, meld.cards
                 ) is None:
                     actions.append(LayMeld(meld.cards))
-        if not self.must_meld_before_layoff or facts.melded[state.current]:
+        if table and (not self.must_meld_before_layoff or facts.melded[state.current]):
+            if masks is None:
+                touch: tuple[int, ...] = (-1,) * len(table)
+                held = -1
+            else:
+                touch, union = _touches(table)
+                held = _held(masks) & union  # 0: no meld can be touched
             for index, placed in enumerate(table):
-                if masks is not None and not _may_touch(placed.meld, masks):
+                if not touch[index] & held:
                     continue
                 for cards in _layoffs(placed.meld, codes, rules, size, masks):
                     if (free and len(cards) < size) or self._leaves_reason(
@@ -642,16 +648,47 @@ def _may_touch(meld: Meld, masks: list[int]) -> bool:
     """Whether a hand with these :func:`_suit_masks` may lay off on ``meld``:
     for a meld of natural cards, the hand holds a card of a set's rank, or of
     a run's suit next to one of its ends.  A meld with jokers always may."""
+    return bool(_touch_bits(meld) & _held(masks))
+
+
+def _held(masks: list[int]) -> int:
+    """The cards of :func:`_suit_masks`, one bit per card code."""
+    return masks[0] | masks[1] << 13 | masks[2] << 26 | masks[3] << 39
+
+
+def _touch_bits(meld: Meld) -> int:
+    """The cards (one bit per code) of which a hand must hold one to lay off
+    on ``meld``: a set's rank in every suit, or the two cards next to a run's
+    ends (the ace next to both the two and the king); ``-1`` (every bit) for
+    a meld with jokers."""
     cards = meld.cards
     if cards != meld.stands_for:
-        return True
+        return -1
     first = cards[0].code
     if meld.kind is MeldKind.SET:
-        bit = 1 << first % 13
-        return any(mask & bit for mask in masks)
+        return _RANK_BITS[first % 13]
+    base = first - first % 13
     last = cards[-1].code
-    held = masks[first // 13]
-    return bool(held >> (first - 1) % 13 & 1 or held >> (last + 1) % 13 & 1)
+    return 1 << base + (first - 1) % 13 | 1 << base + (last + 1) % 13
+
+
+_last_table: tuple[tuple[TableMeld, ...], tuple[int, ...], int] = ((), (), 0)
+"""The last table :func:`_touches` was asked about, with its answer: one
+entry, since a hand's table changes only when a meld is laid."""
+
+
+def _touches(table: tuple[TableMeld, ...]) -> tuple[tuple[int, ...], int]:
+    """:func:`_touch_bits` of each meld on ``table``, and their union."""
+    global _last_table
+    last = _last_table
+    if last[0] is table:
+        return last[1], last[2]
+    bits = tuple(_touch_bits(placed.meld) for placed in table)
+    union = 0
+    for each in bits:
+        union |= each
+    _last_table = (table, bits, union)
+    return bits, union
 
 
 def _layoffs(
@@ -773,6 +810,11 @@ def _has_row(mask: int) -> bool:
 
 _BITS: tuple[int, ...] = tuple(1 << code for code in range(JOKER_CODE))
 """The bit of each natural card's code, for :func:`_suit_masks`."""
+
+_RANK_BITS: tuple[int, ...] = tuple(
+    sum(1 << suit * 13 + rank for suit in range(4)) for rank in range(13)
+)
+"""The bits of each rank's four cards, for :func:`_touch_bits`."""
 
 _BY_CODE: tuple[Card, ...] = tuple(
     Card.from_code(code) for code in range(JOKER_CODE + 1)
