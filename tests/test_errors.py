@@ -29,6 +29,7 @@ from rummykit import (
     Requirement,
     RummyError,
     Variant,
+    all_partitions,
     best_discard,
     deadwood,
     engine,
@@ -342,6 +343,11 @@ def test_best_discard_of_nothing_says_why() -> None:
         (lambda: best_discard(""), "best_discard"),
         (lambda: get_variant("classic").best_discard(Hand()), "best_discard"),
         (lambda: deadwood("", discard=True), "deadwood"),
+        (lambda: all_partitions("", discard=True), "all_partitions"),
+        (
+            lambda: get_variant("classic").all_partitions(Hand(), discard=True),
+            "all_partitions",
+        ),
     ):
         with pytest.raises(InvalidCardError) as refused:
             call()
@@ -350,4 +356,9 @@ def test_best_discard_of_nothing_says_why() -> None:
         best_discard("Kd Kd", forbidden=["Kd"])
     assert str(refused.value) == (
         "best_discard: every card of Kd Kd is forbidden, so none may be discarded"
+    )
+    with pytest.raises(InvalidCardError) as refused:
+        all_partitions("Kd Kd", discard=True, forbidden=["Kd"])
+    assert str(refused.value) == (
+        "all_partitions: every card of Kd Kd is forbidden, so none may be discarded"
     )

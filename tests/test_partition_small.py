@@ -15,12 +15,16 @@
 
 from __future__ import annotations
 
+import pickle
+
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import Card, DeckSpec, Hand, MeldRules
 from rummykit.partition import (
+    Partition,
     PointValues,
     _fast,
     _small,
@@ -257,3 +261,32 @@ def test_small_path_set_groups_in_place_stay_bounded_and_exact(
     for _ in range(2):
         assert [rumino.best_discard(hand) for hand in hands] == first
         assert all(len(placed) <= 1 for placed in t.rank_sets)
+
+
+def test_small_path_grouping_read_late_is_the_grouping_built_at_once() -> None:
+    """The small path returns the points and discard at once and lays out the
+    melds and deadwood at first read; the result is the same value either
+    way: equal, hashing, printing, pickling and evolving alike."""
+    rumino = Rumino()
+    hand = Hand.parse("5s 5s 6s 7s Th 5d Td Jk")
+    late = rumino.best_discard(hand)
+    assert (late.points, late.discard) == (5, Card("5d"))
+    with pytest.raises(AttributeError):  # not laid out yet
+        object.__getattribute__(late, "melds")
+    built = Partition(
+        melds=late.melds,
+        deadwood=late.deadwood,
+        points=late.points,
+        discard=late.discard,
+    )
+    for fresh in (rumino.best_discard(hand), late):
+        assert fresh == built
+        assert hash(fresh) == hash(built)
+        assert repr(fresh) == repr(built)
+        assert str(fresh) == str(built)
+        assert pickle.loads(pickle.dumps(fresh)) == built
+        assert attrs.evolve(fresh, points=3) == attrs.evolve(built, points=3)
+        assert fresh.cards == built.cards
+    assert sorted((*late.cards.codes, Card("5d").code)) == list(hand.codes)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        late.nothing  # type: ignore[attr-defined]  # noqa: B018

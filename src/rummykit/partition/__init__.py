@@ -439,6 +439,8 @@ def all_partitions(
     stays bounded.
 
     :raises ValueError: if ``limit`` is not a whole number of at least 1.
+    :raises InvalidCardError: if ``discard`` and the hand is empty or every
+        card is forbidden.
 
     >>> for result in all_partitions(Hand.parse("6s 7s 8s 9s 9h 9d 9c")):
     ...     print(result)
@@ -449,6 +451,8 @@ def all_partitions(
     _check_limit(limit, "all_partitions")
     rules, points = _options(rules, points, wild_rank, requirement)
     banned = _forbidden(forbidden) if discard else None
+    if banned is not None:
+        _check_discardable(codes, banned, "all_partitions")
     return _solve(
         codes, rules, points, wild_rank, requirement, banned, every=True, limit=limit
     )

@@ -528,11 +528,46 @@ def _build(
     codes: tuple[int, ...],
     forbidden: frozenset[int] | None,
 ) -> Partition:
-    """The grouping :func:`_search` found."""
-    jokers = codes.count(JOKER_CODE)
+    """The grouping :func:`_search` found: its points and discard now, its
+    melds and deadwood at first read (:func:`_lay_out`)."""
     left = found.counted  # three bits a code
     chosen = found.chosen
-    jokers -= found.joker_thrown
+    for entry in chosen:
+        left -= entry[0]
+    jokers = codes.count(JOKER_CODE)
+    discard: Card | None = None
+    if forbidden is not None:
+        if found.joker_thrown:
+            discard = _JOKER
+            jokers -= 1
+        else:
+            # The highest of the costliest.
+            best = -1
+            thrown = -1
+            pts = t.points
+            rest = left
+            while rest:
+                bit = rest & -rest
+                code = (bit.bit_length() - 1) // 3
+                rest -= (rest >> (3 * code) & 3) << (3 * code)
+                if pts[code] >= best and code not in forbidden:
+                    best = pts[code]
+                    thrown = code
+            left -= 1 << (3 * thrown)
+            discard = _CARDS[thrown]
+    result: Partition = _new(Partition)
+    _set(result, "points", found.value)
+    _set(result, "requirement_met", True)
+    _set(result, "discard", discard)
+    _set(result, "_pending", (_lay_out, (t, chosen, left, jokers)))
+    return result
+
+
+def _lay_out(
+    t: Tables, chosen: list[Entry], left: int, jokers: int
+) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The melds and deadwood of the groups ``chosen``, with the natural
+    cards ``left`` over (three bits a code) and ``jokers`` kept."""
     takes = [entry[1] for entry in chosen]
     room = 0
     for entry in chosen:
@@ -553,7 +588,6 @@ def _build(
     melds: list[tuple[int, Meld]] = []
     memo = t.melds
     for entry, k in zip(chosen, takes, strict=True):
-        left -= entry[0]
         kind, codes = entry[3]
         meld = memo.get((kind, codes, k))
         if meld is None:
@@ -565,45 +599,16 @@ def _build(
         alone -= size
     if len(melds) > 1:
         melds.sort(key=_FIRST)
-    # The deadwood in the deck's order: (code, count) from the lowest.
-    left_over: list[tuple[int, int]] = []
+    # The deadwood in the deck's order.
+    deadwood: list[Card] = []
     while left:
         code = ((left & -left).bit_length() - 1) // 3
         count = left >> (3 * code) & 3
         left -= count << (3 * code)
-        left_over.append((code, count))
-    discard: Card | None = None
-    if forbidden is not None:
-        if found.joker_thrown:
-            discard = _JOKER
-        else:
-            best = -1
-            thrown = -1
-            at = -1
-            pts = t.points
-            # The highest of the costliest.
-            for x, (code, _count) in enumerate(left_over):
-                if code not in forbidden and pts[code] >= best:
-                    best = pts[code]
-                    thrown = code
-                    at = x
-            left_over[at] = (thrown, left_over[at][1] - 1)
-            discard = _CARDS[thrown]
-    deadwood = []
-    for code, count in left_over:
-        if count == 1:
-            deadwood.append(_CARDS[code])
-        elif count:
-            deadwood += [_CARDS[code]] * count
+        deadwood += [_CARDS[code]] * count
     if unmelded:
         deadwood += [_JOKER] * unmelded
-    result: Partition = _new(Partition)
-    _set(result, "melds", tuple(meld for _, meld in melds))
-    _set(result, "deadwood", tuple(deadwood))
-    _set(result, "points", found.value)
-    _set(result, "requirement_met", True)
-    _set(result, "discard", discard)
-    return result
+    return tuple(meld for _, meld in melds), tuple(deadwood)
 
 
 def _meld(t: Tables, codes: tuple[int, ...], k: int, kind: MeldKind) -> Meld:

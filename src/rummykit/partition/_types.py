@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -244,6 +245,29 @@ class Partition:
     """Whether the melds meet the requirement (always true without one)."""
     discard: Card | None = None
     """The card to discard, for a best-discard result; otherwise ``None``."""
+    _pending: object = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    # A grouping may be returned with its melds and deadwood not yet built
+    # (most callers want only the points and the discard): ``_pending`` then
+    # holds a function and its arguments that build them, at first read.
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> object:
+            # Called only for an attribute that is not set.
+            if name in ("melds", "deadwood"):
+                pending = object.__getattribute__(self, "_pending")
+                if pending is not None:
+                    build, args = pending
+                    melds, deadwood = build(*args)
+                    _setattr(self, "melds", melds)
+                    _setattr(self, "deadwood", deadwood)
+                    _setattr(self, "_pending", None)
+                    return melds if name == "melds" else deadwood
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}"
+            )
 
     @property
     def cards(self) -> Hand:
@@ -265,3 +289,6 @@ class Partition:
             parts.append(f"discard {self.discard}")
         parts.append(f"= {self.points}")
         return " ".join(parts)
+
+
+_setattr = object.__setattr__
