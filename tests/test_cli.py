@@ -328,18 +328,23 @@ def test_quit_leaves_mid_hand() -> None:
     ],
 )
 def test_play_refuses_a_bad_game_with_status_2(
-    name: str, players: int, options: dict[str, object], message: str
+    name: str,
+    players: int,
+    options: dict[str, object],
+    message: str,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     read = Script([])
     status, said = run_play(name, read, players=players, options=options)
     assert status == 2
-    assert said[0].startswith(message)
+    assert said == []  # the refusal is an error, on stderr, not part of the game
+    assert capsys.readouterr().err.startswith(message)
     assert read.prompts == []
 
 
 def test_main_play_with_a_bad_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "rumino", "--option", "stake=-5"]) == 2
-    assert capsys.readouterr().out.startswith("rummykit: Rumino.stake must be")
+    assert capsys.readouterr().err.startswith("rummykit: Rumino.stake must be")
     assert main(["play", "rumino", "--option", "stake"]) == 2
     assert "an option is key=value, not 'stake'" in capsys.readouterr().err
 
@@ -422,9 +427,10 @@ def test_solve_refuses_bad_cards_with_status_2(
     argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(argv) == 2
-    out = capsys.readouterr().out
-    assert out.startswith(message)
-    assert len(out.splitlines()) == 1
+    said = capsys.readouterr()
+    assert said.out == ""
+    assert said.err.startswith(message)
+    assert len(said.err.splitlines()) == 1
 
 
 def test_solve_unknown_variant_exits(capsys: pytest.CaptureFixture[str]) -> None:
@@ -450,7 +456,8 @@ def test_the_command_exits_with_status_2_for_bad_cards() -> None:
         check=False,
     )
     assert done.returncode == 2
-    assert done.stdout.startswith("rummykit: bad card '2x'")
+    assert done.stdout == ""
+    assert done.stderr.startswith("rummykit: bad card '2x'")
 
 
 def test_argparse_errors_exit(capsys: pytest.CaptureFixture[str]) -> None:
@@ -487,6 +494,7 @@ BAD_USAGE = {
     "simulate": [
         ["simulate", "rumino", "--games", "x"],
         ["simulate", "rumino", "--games", "0"],
+        ["simulate", "rumino", "--seed", "-1"],
         ["simulate", "rumino", "--agents", "alpha"],
         ["simulate", "rumino", "--players", "1"],
         ["simulate", "poker"],
@@ -509,9 +517,8 @@ def test_every_subcommand_exits_with_status_2_on_bad_usage(
     for argv in BAD_USAGE[command]:
         assert _status(argv) == 2, argv
         said = capsys.readouterr()
-        assert said.err.startswith(("usage: rummykit", "rummykit: ")) or (
-            said.out.startswith("rummykit: ")
-        ), argv
+        assert said.err.startswith(("usage: rummykit", "rummykit: ")), argv
+        assert said.out == "", argv
 
 
 def _parser_commands() -> list[str]:
@@ -784,9 +791,9 @@ def test_replay_refuses_a_corrupt_file_with_status_2(
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     assert main(["replay", str(path)]) == 2
-    out = capsys.readouterr().out
-    assert out.startswith(f"rummykit: {path} ")
-    assert message in out
+    err = capsys.readouterr().err
+    assert err.startswith(f"rummykit: {path} ")
+    assert message in err
 
 
 def test_replay_refuses_an_edited_save(
@@ -798,7 +805,7 @@ def test_replay_refuses_an_edited_save(
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(data))
     assert main(["replay", str(path)]) == 2
-    assert "action 1 (discard Kd) is refused" in capsys.readouterr().out
+    assert "action 1 (discard Kd) is refused" in capsys.readouterr().err
 
 
 def test_replay_of_a_missing_file(
@@ -806,9 +813,9 @@ def test_replay_of_a_missing_file(
 ) -> None:
     path = tmp_path / "nowhere.json"
     assert main(["replay", str(path)]) == 2
-    assert capsys.readouterr().out.startswith(f"rummykit: cannot read {path}")
+    assert capsys.readouterr().err.startswith(f"rummykit: cannot read {path}")
     assert main(["replay", str(tmp_path)]) == 2  # a directory
-    assert "cannot read" in capsys.readouterr().out
+    assert "cannot read" in capsys.readouterr().err
 
 
 def test_replay_refuses_the_hostile_files(capsys: pytest.CaptureFixture[str]) -> None:
@@ -817,7 +824,7 @@ def test_replay_refuses_the_hostile_files(capsys: pytest.CaptureFixture[str]) ->
     assert len(files) >= 10
     for path in files:
         assert main(["replay", str(path)]) == 2, path.name
-        assert "is not a valid saved hand" in capsys.readouterr().out
+        assert "is not a valid saved hand" in capsys.readouterr().err
 
 
 # -- demo ---------------------------------------------------------------------------------

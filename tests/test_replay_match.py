@@ -79,4 +79,4 @@ def test_replay_reports_a_corrupt_match(
     path = tmp_path / "match.json"
     path.write_text(match_to_json(match).replace('"players": 2', '"players": 3'))
     assert main(["replay", str(path)]) == 2
-    assert "is not a valid saved match" in capsys.readouterr().out
+    assert "is not a valid saved match" in capsys.readouterr().err

@@ -257,7 +257,7 @@ def test_replay_checks_the_size_before_reading(
     status: list[int] = []
     seconds = cpu_seconds(lambda: status.append(main(["replay", "/dev/zero"])))
     assert status == [2]
-    assert "larger than 20,000,000 bytes" in capsys.readouterr().out
+    assert "larger than 20,000,000 bytes" in capsys.readouterr().err
     assert seconds < 1.0, seconds
 
 
@@ -269,5 +269,5 @@ def test_replay_refuses_too_many_entries_without_parsing(
     status: list[int] = []
     seconds = cpu_seconds(lambda: status.append(main(["replay", str(path)])))
     assert status == [2]
-    assert "max_entries" in capsys.readouterr().out
+    assert "max_entries" in capsys.readouterr().err
     assert seconds < 1.0, seconds

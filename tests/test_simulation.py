@@ -11,6 +11,7 @@ import pytest
 
 from rummykit.cli import main
 from rummykit.simulation import GameResult, simulate
+from rummykit.variants import ClassicRummy
 
 
 def test_the_local_pool_gives_what_one_process_gives() -> None:
@@ -59,6 +60,22 @@ def test_progress_is_reported_as_games_complete() -> None:
 def test_bad_settings_are_refused(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         simulate("classic", **{"games": 2, **kwargs})  # type: ignore[arg-type]
+
+
+def test_a_hand_ended_at_the_action_cap_counts_as_unfinished(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand the engine stops at its action cap has no winner by the rules:
+    it is reported as unfinished, not as a hand that ended with no score."""
+    monkeypatch.setattr(ClassicRummy, "action_limit", lambda self: 6)
+    result = simulate("classic", games=3, seed=2)
+    assert result.unfinished == 3
+    assert all(game.points == (0, 0) and not game.winners for game in result.results)
+    assert "3 hand(s) reached the action cap" in result.table()
+    assert main(["simulate", "classic", "--games", "3", "--seed", "2"]) == 0
+    assert "3 hand(s) reached the action cap" in capsys.readouterr().out
+    monkeypatch.undo()
+    assert simulate("classic", games=3, seed=2).unfinished == 0
 
 
 def test_a_game_result_knows_whether_it_ended() -> None:

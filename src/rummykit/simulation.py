@@ -28,6 +28,7 @@ from typing import Any
 import attrs
 
 from rummykit.agents import Agent, GreedyAgent, ProcessAgent, RandomAgent
+from rummykit.engine import Termination
 from rummykit.errors import InvalidOptionError, quoted
 from rummykit.variants import get_variant
 
@@ -66,7 +67,9 @@ class GameResult:
     winners: tuple[int, ...]
     """The winning seats."""
     ended: bool = True
-    """Whether the hand ended within the action cap."""
+    """Whether the hand ended by its rules, not at the engine's action cap
+    (:meth:`~rummykit.engine.RuleSet.action_limit`) or this module's
+    :data:`MAX_ACTIONS`."""
 
 
 @attrs.frozen
@@ -148,7 +151,8 @@ class SimulationResult:
             )
         if self.unfinished:
             lines.append(
-                f"{self.unfinished} hand(s) did not end within {MAX_ACTIONS:,} actions"
+                f"{self.unfinished} hand(s) reached the action cap "
+                "and ended with no score"
             )
         return "\n".join(lines)
 
@@ -225,7 +229,7 @@ def play_game(task: Task, commands: Commands | None = None) -> GameResult:
         view = state.view(state.current)
         state = state.apply(agents[state.current].choose(view, view.legal_actions))
     outcome = state.outcome
-    if outcome is None:
+    if outcome is None or outcome.termination is Termination.ACTION_LIMIT:
         return GameResult(agents=names, points=(0,) * players, winners=(), ended=False)
     return GameResult(
         agents=names, points=tuple(outcome.points), winners=tuple(outcome.winners)

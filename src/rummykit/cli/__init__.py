@@ -74,7 +74,7 @@ def _seconds(text: str) -> float:
 
 
 def _seed(text: str) -> int:
-    """A seed for a deal, for ``demo --seed``: a whole number from 0 to 2**63 - 1."""
+    """A seed for ``--seed``: a whole number from 0 to 2**63 - 1."""
     from rummykit._arguments import check_seed
 
     try:
@@ -111,7 +111,7 @@ def _parser() -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play a hand against bots in the terminal")
     play.add_argument("variant", help=f"one of {', '.join(names)}")
     play.add_argument("--players", type=int, default=2, help="players, you included")
-    play.add_argument("--seed", type=int, default=None, help="the seed of the deal")
+    play.add_argument("--seed", type=_seed, default=None, help="the seed of the deal")
     play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
     solve = commands.add_parser("solve", help="the optimal grouping of some cards")
@@ -133,7 +133,9 @@ def _parser() -> argparse.ArgumentParser:
         default="greedy,random",
         help="comma-separated, one a seat or cycled",
     )
-    simulate.add_argument("--seed", type=int, default=0)
+    simulate.add_argument(
+        "--seed", type=_seed, default=0, help="the seed of the first deal"
+    )
     simulate.add_argument("--workers", type=int, default=1)
     simulate.add_argument(
         "--backend",
@@ -246,7 +248,8 @@ def _serve(host: str, port: int, bot_delay: float, save_dir: str | None) -> int:
     except ModuleNotFoundError as error:
         print(
             f"rummykit: serve needs the web extra ({error.name} is missing): "
-            "python -m pip install 'rummykit[web]'"
+            "python -m pip install 'rummykit[web]'",
+            file=sys.stderr,
         )
         return 2
     from rummykit.web import serve

@@ -12,6 +12,7 @@ Classic Rummy against 1 bot(s)...goodbye
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
 from rummykit.agents import GreedyAgent
@@ -120,7 +121,7 @@ def play(
         variant = get_variant(name, **options)
         state = variant.new_game(players=players, seed=seed)
     except (ValueError, RummyError) as error:
-        say(f"rummykit: {error}")
+        print(f"rummykit: {error}", file=sys.stderr)
         return 2
     bot = GreedyAgent()
     title = _TITLES.get(variant.name, variant.name)

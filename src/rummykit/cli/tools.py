@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import random
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from rummykit.agents import Agent, GreedyAgent, RandomAgent
 from rummykit.cards import Hand, Rank
-from rummykit.engine import Termination
 from rummykit.errors import InvalidCardError, RummyError
 from rummykit.variants import Variant, get_variant
 
 __all__ = ["replay", "simulate", "solve"]
-
-_AGENTS = {"greedy": GreedyAgent, "random": RandomAgent}
 
 
 def _variant(name: str, options: dict[str, object]) -> Variant:
@@ -38,8 +32,7 @@ def solve(
     >>> solve("rumino", "5s Jk 7s Tc Th Td 3h", None, False, False, {})
     [5s Jk=6s 7s] [Th Td Tc] deadwood 3h = 3
     0
-    >>> solve("classic", "As 2x", None, False, False, {})
-    rummykit: bad card '2x' at position 2 of 'As 2x': unknown suit 'x' (suits are s h d c or ♠ ♥ ♦ ♣)
+    >>> solve("classic", "As 2x", None, False, False, {})  # says why on stderr
     2
     """
     variant = _variant(name, options)
@@ -62,40 +55,11 @@ def solve(
         else:
             results = (variant.partition(hand, wild_rank=wild_rank),)
     except RummyError as error:
-        print(f"rummykit: {error}")
+        print(f"rummykit: {error}", file=sys.stderr)
         return 2
     for result in results:
         print(result)
     return 0
-
-
-def _game(
-    task: tuple[str, dict[str, object], int, tuple[str, ...], int],
-) -> tuple[list[str], list[int], bool]:
-    """Play one seeded hand; return the winners' and each seat's agent, the
-    points, and whether the hand ran into the engine's action cap."""
-    name, options, players, agent_names, seed = task
-    variant = get_variant(name, **options)
-    rng = random.Random(seed)
-    # Rotate the agents round the table so no agent always has the same seat.
-    shift = rng.randrange(players)
-    names = [agent_names[(seat + shift) % len(agent_names)] for seat in range(players)]
-    agents: list[Agent] = [
-        RandomAgent(seed=seed + seat) if agent == "random" else GreedyAgent()
-        for seat, agent in enumerate(names)
-    ]
-    state = variant.new_game(players=players, seed=seed)
-    # Every hand ends: by its rules, or by the engine's action cap.
-    while not state.is_terminal:
-        view = state.view(state.current)
-        state = state.apply(agents[state.current].choose(view, view.legal_actions))
-    outcome = state.outcome
-    assert outcome is not None
-    winners = [
-        names[seat] if seat in outcome.winners else "" for seat in range(players)
-    ]
-    capped = outcome.termination is Termination.ACTION_LIMIT
-    return winners + names, list(outcome.points), capped
 
 
 def simulate(
@@ -112,9 +76,11 @@ def simulate(
 ) -> int:
     """Play ``games`` seeded hands between bots and print win rates and points.
 
-    Game ``i`` is dealt from a seed made from ``seed`` and ``i`` alone, so the
-    results are the same whatever the number of workers.  ``backend="ray"``
-    plays them on a Ray cluster through :func:`rummykit.simulation.simulate`.
+    The hands are played by :func:`rummykit.simulation.simulate`: game ``i``
+    is dealt from a seed made from ``seed`` and ``i`` alone, so the results
+    are the same whatever the number of workers, here or on a Ray cluster
+    (``backend="ray"``).  Progress goes to stderr: every 100 hands of a long
+    local run, and as each batch completes on Ray.
 
     >>> simulate("rumino", games=4, players=2, agents="greedy,random", seed=1,
     ...          workers=1, options={})  # doctest: +ELLIPSIS
@@ -123,84 +89,24 @@ def simulate(
     greedy      4     ...
     0
     """
+    from rummykit.simulation import AGENTS
+    from rummykit.simulation import simulate as run
+
     variant = _variant(name, options)
     names = tuple(part.strip() for part in agents.split(",") if part.strip())
-    unknown = [agent for agent in names if agent not in _AGENTS]
+    unknown = [agent for agent in names if agent not in AGENTS]
     if not names or unknown:
-        raise SystemExit(f"rummykit: agents are {', '.join(_AGENTS)}, not {agents!r}")
+        raise SystemExit(f"rummykit: agents are {', '.join(AGENTS)}, not {agents!r}")
     if games < 1 or workers < 1:
         raise SystemExit("rummykit: --games and --workers must be at least 1")
     try:
         variant.new_game(players=players, seed=0)
     except ValueError as error:
         raise SystemExit(f"rummykit: {error}") from None
-    if backend != "local":
-        return _simulate_elsewhere(
-            name, games, players, names, seed, workers, options, backend, address
-        )
-    base = random.Random(seed)
-    seeds = [base.getrandbits(63) for _ in range(games)]
-    tasks = [(name, options, players, names, game_seed) for game_seed in seeds]
-    results = []
-    if workers == 1:
-        for number, task in enumerate(tasks, start=1):
-            results.append(_game(task))
-            if games >= 200 and number % 100 == 0:
-                print(f"  {number}/{games} hands", file=sys.stderr)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            for number, result in enumerate(
-                pool.map(_game, tasks, chunksize=8), start=1
-            ):
-                results.append(result)
-                if games >= 200 and number % 100 == 0:
-                    print(f"  {number}/{games} hands", file=sys.stderr)
-    kinds = tuple(dict.fromkeys(names))  # one row per kind of agent
-    seats: dict[str, int] = {agent: 0 for agent in kinds}
-    wins: dict[str, int] = {agent: 0 for agent in kinds}
-    points: dict[str, int] = {agent: 0 for agent in kinds}
-    capped = 0
-    for labels, scored, cut_short in results:
-        capped += cut_short
-        winners, played = labels[:players], labels[players:]
-        for seat, agent in enumerate(played):
-            seats[agent] += 1
-            points[agent] += scored[seat]
-        for agent in winners:
-            if agent:
-                wins[agent] += 1
-    print(f"{name}: {games} hands, {players} players, seed {seed}")
-    print("agent   seats  wins  win rate  avg points")
-    for agent in kinds:
-        rate = wins[agent] / seats[agent] if seats[agent] else 0.0
-        average = points[agent] / seats[agent] if seats[agent] else 0.0
-        print(
-            f"{agent:<7} {seats[agent]:>5} {wins[agent]:>5} {rate:>9.1%} {average:>11.2f}"
-        )
-    if capped:
-        print(
-            f"{capped} hand(s) reached the cap of {variant.action_limit()} "
-            "actions and ended with no score"
-        )
-    return 0
-
-
-def _simulate_elsewhere(
-    name: str,
-    games: int,
-    players: int,
-    names: tuple[str, ...],
-    seed: int,
-    workers: int,
-    options: dict[str, object],
-    backend: str,
-    address: str | None,
-) -> int:
-    """``simulate`` on another backend (Ray), with progress as games complete."""
-    from rummykit.simulation import simulate as run
 
     def progress(done: int, total: int) -> None:
-        print(f"  {done}/{total} hands", file=sys.stderr)
+        if backend != "local" or (total >= 200 and done % 100 == 0):
+            print(f"  {done}/{total} hands", file=sys.stderr)
 
     try:
         result = run(
@@ -233,17 +139,17 @@ def replay(path: str, player: int | None) -> int:
     try:
         text = _read_save(path)
     except OSError as error:
-        print(f"rummykit: cannot read {path}: {error}")
+        print(f"rummykit: cannot read {path}: {error}", file=sys.stderr)
         return 2
     except RummyError as error:
-        print(f"rummykit: {path} is not a valid saved game: {error}")
+        print(f"rummykit: {path} is not a valid saved game: {error}", file=sys.stderr)
         return 2
     if _kind(text) == "match":
         return _replay_match(path, text, player)
     try:
         saved = state_from_json(text)
     except RummyError as error:
-        print(f"rummykit: {path} is not a valid saved hand: {error}")
+        print(f"rummykit: {path} is not a valid saved hand: {error}", file=sys.stderr)
         return 2
     origin = saved.origin
     assert origin is not None
@@ -311,7 +217,7 @@ def _replay_match(path: str, text: bytes, player: int | None) -> int:
     try:
         saved = match_from_json(text)
     except RummyError as error:
-        print(f"rummykit: {path} is not a valid saved match: {error}")
+        print(f"rummykit: {path} is not a valid saved match: {error}", file=sys.stderr)
         return 2
     variant = saved.variant
     assert isinstance(variant, Variant)

@@ -39,7 +39,7 @@ from rummykit._arguments import check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import _cover, _fast, _small, _suits
+from rummykit.partition import _cover, _fast, _lives, _small, _suits
 from rummykit.partition._search import INF, Search
 from rummykit.partition._types import Partition, PointValues, Requirement
 
@@ -260,6 +260,11 @@ def _points(
     forbidden: frozenset[int] | None,
 ) -> int:
     """What :func:`_solve` would score, found by the search alone."""
+    if _hopeless(codes, rules, wild_rank, requirement):
+        # No grouping meets the requirement: every card scores (capped).
+        assert requirement is not None
+        value = _fallback_value(codes, points, wild_rank, forbidden)
+        return value if requirement.cap is None else min(value, requirement.cap)
     if _cover.applies(rules, points, wild_rank, requirement):
         # Most hands meld every card that any meld can hold: no grouping
         # scores less.
@@ -471,6 +476,22 @@ def _solve(
     the listing is bounded however many equivalent groupings a hand has.
     """
     discarding = forbidden is not None
+    if _hopeless(codes, rules, wild_rank, requirement):
+        # No grouping meets the requirement: only scoring every card is left.
+        assert requirement is not None
+        total, every_card, costliest = _fallback(
+            [Card.from_code(code) for code in codes], points, wild_rank, forbidden
+        )
+        cap = INF if requirement.cap is None else requirement.cap
+        return (
+            Partition(
+                melds=(),
+                deadwood=tuple(every_card),
+                points=min(total, cap),
+                requirement_met=False,
+                discard=costliest,
+            ),
+        )
     if not every and _cover.applies(rules, points, wild_rank, requirement):
         # Most hands meld every card that any meld can hold: no grouping
         # scores less.
@@ -541,6 +562,21 @@ def _solve(
 
 
 _TRIES_PER_RESULT = 20
+
+
+def _hopeless(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+) -> bool:
+    """Whether no grouping of the hand can meet ``requirement``: then it
+    scores every card, and no search is needed."""
+    return (
+        requirement is not None
+        and _lives.decides(rules, requirement)
+        and not _lives.possible(codes, rules, wild_rank, requirement)
+    )
 
 
 def _covered(

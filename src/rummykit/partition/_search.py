@@ -364,14 +364,19 @@ class Search:
             and self.jokerlike_free
         ):
             return None
-        free = frozenset(
-            f
-            for records in self.by_low
-            for record in records
-            if record.is_run and record.pure0 and record.kmin == 0
-            for f in record.fields
-            if self.field_wild[f]
-        )
+        if not self.progress.active:
+            # Without a requirement purity counts for nothing: a wild card as
+            # a joker standing for itself does all it does as itself.
+            free: frozenset[int] = frozenset()
+        else:
+            free = frozenset(
+                f
+                for records in self.by_low
+                for record in records
+                if record.is_run and record.pure0 and record.kmin == 0
+                for f in record.fields
+                if self.field_wild[f]
+            )
         if rules.min_naturals_per_meld == 0:
             return free, 0
         smallest = max(1, min(rules.min_set, rules.min_run))
