@@ -233,6 +233,7 @@ def test_small_path_keeps_its_memos_bounded() -> None:
     assert len(t.melds) <= _small.MELDS_KEPT
     assert all(len(placed) <= _small.PATTERNS_KEPT for placed in t.suit_runs)
     assert all(len(placed) <= _small.PATTERNS_KEPT for placed in t.rank_sets)
+    assert all(len(placed) <= _small.PATTERNS_KEPT for placed in t.low_runs)
     assert _small.tables.cache_info().maxsize == _small.TABLES_KEPT
     for kept in range(_small.TABLES_KEPT + 5):
         deadwood(hand, rules, PointValues(joker=kept))
@@ -290,3 +291,43 @@ def test_small_path_grouping_read_late_is_the_grouping_built_at_once() -> None:
     assert sorted((*late.cards.codes, Card("5d").code)) == list(hand.codes)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         late.nothing  # type: ignore[attr-defined]  # noqa: B018
+
+
+LONG_SUITS = [
+    "3d 6d 7d 8d 8d 9d Td Jd",
+    "7d 8d 9d Td Td Jd Qd Kd",
+    "As 2s 3s 4s 5s Qs Ks Jk",
+    "Ah 3h 5h 7h 9h Jh Kh Jk",
+]
+
+
+@pytest.mark.parametrize("text", LONG_SUITS)
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rumino().meld_rules,
+        MeldRules(ace_high=True, max_run=4),
+        MeldRules(wrap=True, max_run=5, max_jokers_per_meld=1),
+        MeldRules(max_run=None, min_naturals_per_meld=0),
+    ],
+    ids=str,
+)
+def test_small_path_puts_long_suits_together_from_each_ranks_runs(
+    text: str, rules: MeldRules
+) -> None:
+    """A suit of five ranks or more is not kept whole: its run groups are put
+    together from those starting at each of its ranks.  The answers match
+    the brute force, and stay the same with every suit's memo cleared, so
+    that short suits are put together the same way."""
+    hand = Hand.parse(text)
+    points = PointValues(joker=10)
+    setup = Setup(rules, points, DeckSpec(decks=2, jokers=4))
+    scorer = setup.scorer(hand)
+    first = best_discard(hand, rules, points)
+    assert first.points == scorer.best_discard()
+    check_result(first, hand, setup, discarding=True)
+    assert deadwood(hand, rules, points) == scorer.points_of_hand()
+    t = _small.tables(rules, points)
+    for placed in t.suit_runs:
+        placed.clear()
+    assert best_discard(hand, rules, points) == first

@@ -79,6 +79,9 @@ class Tables:
         self.joker_points = points.joker
         #: Points of each card code, the joker's last.
         self.points = (*(points.ranks[code % 13] for code in range(52)), points.joker)
+        #: Each natural card's points and code in one number, so that the
+        #: costliest card, and of those the highest, is the largest.
+        self.throw_keys = tuple(p << 6 | code for code, p in enumerate(self.points))
         # span[mask]: the shortest window the rules allow that holds the ranks
         # of ``mask`` (bit r for rank index r), or 0 if none does.
         span = [0] * 8192
@@ -96,6 +99,17 @@ class Tables:
                         span[sub] = size
                     sub = (sub - 1) & whole
         self.span = span
+        # reach[r]: the ranks from r up that share an allowed window with r,
+        # so a run group whose lowest rank is r lies within them.
+        reach = [0] * 13
+        for windows in self.windows.values():
+            for window in windows:
+                whole = 0
+                for rank in window:
+                    whole |= 1 << (rank - 1)
+                for r in range(13):
+                    if whole >> r & 1:
+                        reach[r] |= whole >> r << r
         # A single card with jokers: the ranges of jokers it takes as a run
         # and as a set, joined where they meet.
         singles: list[tuple[int, int, MeldKind]] = []
@@ -139,6 +153,9 @@ class Tables:
             low = sub & -sub
             spread[sub] = spread[sub ^ low] | 1 << (3 * (low.bit_length() - 1))
         self.spread = spread
+        #: reach_of[rank bit as a count of one]: that rank's reach, as counts
+        #: of one.
+        self.reach_of = {spread[1 << r]: spread[reach[r]] for r in range(13)}
         self.run_least = max(2, self.min_naturals)
         # run_of[ranks]: the run group of those ranks, if they make one.
         self._run_of: list[_Kept | None] = [None] * 8192
@@ -172,6 +189,88 @@ class Tables:
         self.rank_sets: list[dict[int, _Placed | None]] = [{} for _ in range(13)]
         #: Melds built for a final grouping, by their cards.
         self.melds: dict[tuple[object, ...], Meld] = {}
+        #: set_templates[counts at rank 0]: that column's set groups at rank
+        #: 0, by lowest suit, to be shifted into place.
+        self.set_templates: dict[int, _Template | None] = {}
+        for column in range(256):
+            key = 0
+            for suit in range(4):
+                key |= (column >> (2 * suit) & 3) << (_SUIT_SHIFT * suit)
+            groups = self.set_groups[column]
+            self.set_templates[key] = self._template(groups) if groups else None
+        #: low_runs[suit][ranks as counts of one]: the run groups of one
+        #: suit whose lowest rank is the lowest of those ranks, all within
+        #: its reach, in place (what a suit of many ranks is put together
+        #: from).
+        self.low_runs: list[dict[int, _Placed]] = [{}, {}, {}, {}]
+        if max(map(int.bit_count, reach)) <= 5:
+            for r in range(13):
+                above = reach[r] ^ 1 << r
+                sub = above
+                while True:
+                    for suit in range(4):
+                        self.low_runs[suit][spread[sub | 1 << r]] = self._low_runs(
+                            sub | 1 << r, suit
+                        )
+                    if not sub:
+                        break
+                    sub = (sub - 1) & above
+
+    def _low_runs(self, ranks: int, suit: int) -> _Placed:
+        """The run groups of ``ranks`` (bit r for rank index r) in ``suit``
+        that hold its lowest rank, and what they cover for each number of
+        jokers."""
+        shift = _SUIT_SHIFT * suit
+        base = 13 * suit
+        run_of = self._run_of
+        lowest = ranks & -ranks
+        above = ranks ^ lowest
+        entries: list[Entry] = []
+        covers = [0] * (MAX_CARDS + 1)
+        sub = above
+        while True:
+            group = run_of[sub | lowest]
+            if group is not None:
+                mask, kmin, extra, _, kept = group
+                mask <<= shift
+                covers[kmin] |= mask
+                info = (_RUN, tuple(map(base.__add__, kept)))
+                entries.append((mask, kmin, extra, info))
+            if not sub:
+                break
+            sub = (sub - 1) & above
+        low = base + lowest.bit_length() - 1
+        return ({low: tuple(entries)} if entries else {}), tuple(
+            accumulate(covers, or_)
+        )
+
+    def low_runs_of(self, suit: int, key: int) -> _Placed:
+        """:meth:`_low_runs` for ranks given as counts of one, kept."""
+        placed = self.low_runs[suit]
+        found = placed.get(key)
+        if found is None:
+            ranks = 0
+            for rank in range(13):
+                if key >> (3 * rank) & 1:
+                    ranks |= 1 << rank
+            found = self._low_runs(ranks, suit)
+            if len(placed) >= PATTERNS_KEPT:
+                placed.clear()
+            placed[key] = found
+        return found
+
+    @staticmethod
+    def _template(groups: tuple[_Kept, ...]) -> _Template:
+        """Set groups at rank 0 by lowest suit, as parallel columns."""
+        by_suit: dict[int, list[tuple[int, int, int, Info]]] = {}
+        covers = [0] * (MAX_CARDS + 1)
+        for mask, kmin, extra, low, codes in groups:
+            covers[kmin] |= mask
+            by_suit.setdefault(low, []).append((mask, kmin, extra, (None, codes)))
+        return tuple(
+            (13 * low, *map(tuple, zip(*kept, strict=True)))  # type: ignore[misc]
+            for low, kept in by_suit.items()
+        ), tuple(accumulate(covers, or_))
 
     def _place_runs(self, pattern: int, suit: int) -> _Placed:
         """The run groups of ``pattern`` in ``suit``, by their lowest card,
@@ -189,28 +288,22 @@ class Tables:
             accumulate(covers, or_)
         )
 
-    def _place_sets(self, groups: tuple[_Kept, ...], rank: int) -> _Placed:
-        """The set groups ``groups`` at ``rank``, by their lowest card, and
-        what they cover for each number of jokers."""
-        by_low: dict[int, list[Entry]] = {}
-        covers = [0] * (MAX_CARDS + 1)
-        for mask, kmin, extra, low, codes in groups:
-            mask <<= 3 * rank
-            covers[kmin] |= mask
-            entry = (mask, kmin, extra, (_SET, tuple(map(rank.__add__, codes))))
-            by_low.setdefault(13 * low + rank, []).append(entry)
-        return {low: tuple(e) for low, e in by_low.items()}, tuple(
-            accumulate(covers, or_)
-        )
-
     def placed_sets(self, rank: int, key: int) -> _Placed | None:
         """The set groups of ``rank`` whose suits hold the counts in ``key``
         (three bits a suit, at rank 0), in place, or ``None`` if none."""
-        column = 0
-        for suit in range(4):
-            column |= (key >> (_SUIT_SHIFT * suit) & 3) << (2 * suit)
-        groups = self.set_groups[column]
-        found = self._place_sets(groups, rank) if groups else None
+        template = self.set_templates[key]
+        found: _Placed | None = None
+        if template is not None:
+            step = 1 << (3 * rank)
+            found = (
+                {
+                    low + rank: tuple(
+                        zip(map(step.__mul__, masks), kmins, extras, infos, strict=True)
+                    )
+                    for low, masks, kmins, extras, infos in template[0]
+                },
+                tuple(map(step.__mul__, template[1])),
+            )
         placed = self.rank_sets[rank]
         if len(placed) >= PATTERNS_KEPT:
             placed.clear()
@@ -306,13 +399,29 @@ TABLES_KEPT = 8
 #: A kept group, placed at suit 0 or rank 0: (counts, kmin, room, lowest
 #: rank or suit, its card codes there).
 _Kept = tuple[int, int, int, int, tuple[int, ...]]
-#: What a group is: its kind, and its natural cards' codes.
-Info = tuple[MeldKind, tuple[int, ...]]
+#: What a group is: its kind, and its natural cards' codes (``None`` for
+#: a set whose codes are given at rank 0: the entry's counts say the rank).
+Info = tuple[MeldKind | None, tuple[int, ...]]
 #: A group as the search takes it: (counts, kmin, room, info).
 Entry = tuple[int, int, int, Info]
 #: Groups in place: by their lowest card, and the cards they cover for
 #: each number of jokers.
 _Placed = tuple[dict[int, tuple[Entry, ...]], tuple[int, ...]]
+#: Set groups at rank 0: for each lowest suit, (its first code, then the
+#: groups' counts, kmin, room and info as columns), and the covers.
+_Template = tuple[
+    tuple[
+        tuple[
+            int,
+            tuple[int, ...],
+            tuple[int, ...],
+            tuple[int, ...],
+            tuple[Info, ...],
+        ],
+        ...,
+    ],
+    tuple[int, ...],
+]
 
 
 @lru_cache(maxsize=TABLES_KEPT)
@@ -365,7 +474,7 @@ def _spare(t: Tables, jokers: int, room: int) -> tuple[int, int]:
 class _Found:
     """The best grouping found so far."""
 
-    __slots__ = ("chosen", "counted", "joker_thrown", "value")
+    __slots__ = ("chosen", "counted", "joker_thrown", "thrown", "value")
 
     def __init__(self, counted: int) -> None:
         #: The hand's natural cards, three bits a code.
@@ -373,6 +482,8 @@ class _Found:
         self.value = _INF
         self.chosen: list[Entry] = []
         self.joker_thrown = False
+        #: The natural card thrown, unless a joker is.
+        self.thrown = -1
 
 
 def _search(
@@ -401,10 +512,23 @@ def _search(
     for suit, key in enumerate(keys):
         if key & (key - 1):  # two ranks or more
             found = suit_runs[suit].get(key)
-            if found is None:
-                found = t.placed_runs(suit, key)
-            runs_by_low.update(found[0])
-            used |= found[1][joker_cap]
+            if found is not None:
+                runs_by_low.update(found[0])
+                used |= found[1][joker_cap]
+                continue
+            # Many ranks: put together from each rank's runs upwards.
+            low_runs = t.low_runs[suit]
+            reach_of = t.reach_of
+            ranks = key
+            while ranks:
+                bit = ranks & -ranks
+                ranks ^= bit
+                part = key & reach_of[bit]
+                piece = low_runs.get(part)
+                if piece is None:
+                    piece = t.low_runs_of(suit, part)
+                runs_by_low.update(piece[0])
+                used |= piece[1][joker_cap]
     spread = sum(keys)  # how many suits hold each rank, three bits a rank
     copied = counted >> 1  # codes held twice or more, at their low bit
     multi = (
@@ -433,6 +557,7 @@ def _search(
         runs_by_low.update(sets_by_low)
     singles = [single for single in t.singles if single[0] <= jokers]
     pts = t.points
+    throw_keys = t.throw_keys
     discarding = forbidden is not None
     guard = state & _GUARDS
     dead = 0
@@ -456,8 +581,8 @@ def _search(
             count = state >> (3 * code) & 3
             state -= (4 | count) << (3 * code)
             dead += count * pts[code]
-            if discarding and pts[code] > throw and code not in forbidden:  # type: ignore[operator]
-                throw = pts[code]
+            if discarding and throw_keys[code] > throw and code not in forbidden:  # type: ignore[operator]
+                throw = throw_keys[code]
     joker_points = t.joker_points
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
     if joker_allowed and jokers and joker_points > top:
@@ -473,12 +598,13 @@ def _search(
                 best.chosen = path[:]
             return
         if throw >= 0:
-            value = dead - throw + joker_points * _spare(t, jokers, room)[0]
+            value = dead - (throw >> 6) + joker_points * _spare(t, jokers, room)[0]
             # On a tie, a natural card is thrown rather than a joker.
             if value < best.value or (value == best.value and best.joker_thrown):
                 best.value = value
                 best.chosen = path[:]
                 best.joker_thrown = False
+                best.thrown = throw & 63
         if jokers and joker_allowed:
             value = dead + joker_points * _spare(t, jokers - 1, room)[0]
             if value < best.value:
@@ -512,11 +638,11 @@ def _search(
                     path.pop()
             # The lowest card is deadwood, with its copies.
             copies = (state >> (3 * low)) & 3
-            value = pts[low]
-            if value > throw and discarding and low not in forbidden:  # type: ignore[operator]
-                throw = value
+            key = throw_keys[low]
+            if key > throw and discarding and low not in forbidden:  # type: ignore[operator]
+                throw = key
             state -= copies << (3 * low)
-            dead += copies * value
+            dead += copies * pts[low]
 
     walk(state, jokers, dead, throw, 0)
     return best
@@ -540,21 +666,9 @@ def _build(
         if found.joker_thrown:
             discard = _JOKER
             jokers -= 1
-        else:
-            # The highest of the costliest.
-            best = -1
-            thrown = -1
-            pts = t.points
-            rest = left
-            while rest:
-                bit = rest & -rest
-                code = (bit.bit_length() - 1) // 3
-                rest -= (rest >> (3 * code) & 3) << (3 * code)
-                if pts[code] >= best and code not in forbidden:
-                    best = pts[code]
-                    thrown = code
-            left -= 1 << (3 * thrown)
-            discard = _CARDS[thrown]
+        else:  # the highest of the costliest
+            left -= 1 << (3 * found.thrown)
+            discard = _CARDS[found.thrown]
     result: Partition = _new(Partition)
     _set(result, "points", found.value)
     _set(result, "requirement_met", True)
@@ -589,6 +703,11 @@ def _lay_out(
     memo = t.melds
     for entry, k in zip(chosen, takes, strict=True):
         kind, codes = entry[3]
+        if kind is None:  # a set given at rank 0
+            mask = entry[0]
+            rank = ((mask & -mask).bit_length() - 1) // 3 % 13
+            kind = _SET
+            codes = tuple(map(rank.__add__, codes))
         meld = memo.get((kind, codes, k))
         if meld is None:
             meld = _meld(t, codes, k, kind)

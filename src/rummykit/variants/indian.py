@@ -58,6 +58,7 @@ from rummykit.partition import (
 )
 from rummykit.variants._floor import may_cover, may_hold_pure_run, may_meld_all
 from rummykit.variants.base import Variant, flag, one_of, whole
+from rummykit.variants.indian_finish import finish_cards
 from rummykit.variants.indian_show import (
     IndianFacts,
     arranged_groups,
@@ -537,7 +538,10 @@ class IndianRummy(Variant):
         )
 
     def _drawn_yet(self, state: State, seat: int) -> bool:
-        return self._draws(state, seat) > 0
+        return any(
+            event.player == seat and isinstance(event.action, DrawStock | DrawDiscard)
+            for event in state.history
+        )
 
     def declaration_grouping(
         self, hand: Hand, wild_rank: Rank | None
@@ -635,6 +639,23 @@ class IndianRummy(Variant):
         """I-3: a declaration with each finish card for which every other card
         can be grouped validly (any well-formed declaration is accepted too)."""
         hand = state.hands[state.current]
+        # Most hands hold no pure sequence, or too many cards that no meld
+        # (or only a meld with a joker) can use: no declaration, and no
+        # search.  A search of the relaxed problem (shapes and the number of
+        # sequences only), made once for the whole hand, names the finish
+        # cards that may leave a declaration and rules out the others.  Each
+        # of those is tried through the cheap bounds and then the exact
+        # search: a hand that gets this far nearly always has a declaration,
+        # so no search of the whole hand comes before.
+        wild_rank = state.wild_rank
+        if not self._may_declare(hand.codes, wild_rank, discard=True):
+            return []
+        need = self.declaration_requirement
+        finishing = finish_cards(
+            hand.codes, self.meld_rules, wild_rank, need.min_sequences
+        )
+        if not finishing:
+            return []
         if not self.finish_card_restricted or (
             state.taken is None and self._plain_discard_reason
         ):
@@ -645,41 +666,37 @@ class IndianRummy(Variant):
                 for card in hand.cards
                 if self._finish_reason(state, card) is not None
             ]
-        if len(forbidden) == len(hand):
-            return []
-        # Most hands hold no pure sequence, or too many cards that no meld
-        # (or only a meld with a joker) can use: no declaration, and no
-        # search.  A search of the relaxed problem (shapes and the number of
-        # sequences only) rules out most of the others.  Then each finish
-        # card is tried, through the same bounds first: a hand that gets this
-        # far nearly always has a declaration, so no search of the whole
-        # hand comes before.
-        if not self._may_declare(hand.codes, state.wild_rank, discard=True):
-            return []
         actions: list[Action] = []
         for card in dict.fromkeys(hand.cards):
-            if card in forbidden:
+            if card.code not in finishing or card in forbidden:
                 continue
             rest = hand.remove(card)
-            if not self._may_declare(rest.codes, state.wild_rank, discard=False):
+            if not self._may_declare(rest.codes, wild_rank, discard=False, cover=False):
                 continue
-            grouping = self.declaration_grouping(rest, state.wild_rank)
+            grouping = self.declaration_grouping(rest, wild_rank)
             if grouping is not None:
                 actions.append(Declare(card, [meld.cards for meld in grouping.melds]))
         return actions
 
     def _may_declare(
-        self, codes: tuple[int, ...], wild_rank: Rank | None, *, discard: bool
+        self,
+        codes: tuple[int, ...],
+        wild_rank: Rank | None,
+        *,
+        discard: bool,
+        cover: bool = True,
     ) -> bool:
         """The cheap bounds: ``False`` only if no valid declaration can be
-        made from ``codes`` (after one discard, if ``discard``)."""
+        made from ``codes`` (after one discard, if ``discard``).  Without
+        ``cover``, the relaxed search (:func:`may_cover`) is left to the
+        caller."""
         rules = self.meld_rules
         need = self.declaration_requirement
         if need.min_pure_sequences > 0 and not may_hold_pure_run(codes, rules):
             return False
         if not may_meld_all(codes, rules, wild_rank=wild_rank, discard=discard):
             return False
-        return may_cover(
+        return not cover or may_cover(
             codes,
             rules,
             wild_rank=wild_rank,

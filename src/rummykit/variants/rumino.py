@@ -448,13 +448,6 @@ class Rumino(RuminoMatch, Variant):
         )
         return found <= self.knock_limit
 
-    def _may_go_gin(self, hand: Hand, forbidden: list[Card]) -> bool:
-        """Whether some allowed discard leaves every other card of ``hand`` melded."""
-        rules = self.meld_rules
-        if not may_meld_all(hand.codes, rules, discard=True):
-            return False
-        return not deadwood(hand, rules, _COUNTING, discard=True, forbidden=forbidden)
-
     def new_extra(self, players: int) -> RuminoFacts:
         """Nothing shown at the deal."""
         return RuminoFacts()
@@ -486,6 +479,17 @@ class Rumino(RuminoMatch, Variant):
         actions: list[Action] = []
         if self.rumino_in(hand) is not None:
             actions.append(DeclareRumino())
+        # The cheap bounds, on the card codes, rule out a gin and a knock in
+        # most hands; then no discard is listed or searched.
+        rules, points = self.meld_rules, self.point_values
+        codes = hand.codes
+        gin = may_meld_all(codes, rules, discard=True)
+        knock = (
+            self.knock_timing == "after_draw"
+            and floor(codes, rules, points, discard=True) <= self.knock_limit
+        )
+        if not (gin or knock):
+            return actions
         allowed = list(dict.fromkeys(hand.cards))
         forbidden: list[Card] = []
         if (  # R-3's only refusal, unless a subclass refuses more
@@ -497,16 +501,24 @@ class Rumino(RuminoMatch, Variant):
             forbidden = [card for card in hand.cards if card not in allowed]
         if not allowed:
             return actions
-        # One value-only search each (most hands skip it on a cheap bound)
-        # says whether any gin (every card melded) or any knock is on offer;
-        # only then is each discard tried.
-        gin = self._may_go_gin(hand, forbidden)
-        knock = self.knock_timing == "after_draw" and self._may_knock(
-            hand, forbidden=forbidden
+        # One value-only search each says whether any gin (every card
+        # melded) or any knock is on offer; only then is each discard tried.
+        gin = gin and not deadwood(
+            hand, rules, _COUNTING, discard=True, forbidden=forbidden
+        )
+        knock = knock and (
+            deadwood(
+                hand,
+                rules,
+                points,
+                requirement=self.requirement,
+                discard=True,
+                forbidden=forbidden,
+            )
+            <= self.knock_limit
         )
         if not (gin or knock):
             return actions
-        rules = self.meld_rules
         for card in allowed:
             rest = hand.remove(card)
             if gin and not deadwood(rest, rules, _COUNTING):

@@ -1,0 +1,119 @@
+"""Whether any grouping of a hand can meet a sequence requirement at all.
+
+A requirement such as "two sequences, one of them pure" is met by some
+grouping exactly when the hand holds disjoint *windows*: runs of the
+shortest length, each taking one card per place, the pure ones natural
+cards only.  A longer run always holds such a window (three of its places
+in a row, one of them natural; a pure run's are all natural), and a grouping
+made of the windows alone, every other card left over, meets the
+requirement.  So the question is a tiny search over windows, much cheaper
+than the search for the best grouping; a hand that fails it scores all its
+cards (capped), and no search is needed.
+
+Everything here is private: :mod:`rummykit.partition` asks :func:`possible`
+before it searches.
+"""
+
+from __future__ import annotations
+
+from rummykit.cards import JOKER_CODE, Rank
+from rummykit.melds import MeldRules
+from rummykit.partition._types import Requirement
+
+
+def decides(rules: MeldRules, requirement: Requirement | None) -> bool:
+    """Whether :func:`possible` answers exactly under these rules.
+
+    It leaves out wrapping runs, joker limits, long sequences, and melds
+    that need two natural cards or more (a window of a longer run might
+    then hold too few).
+    """
+    return (
+        requirement is not None
+        and requirement.min_sequences > 0
+        and requirement.long_sequence is None
+        and requirement.min_sequences - requirement.min_pure_sequences <= 1
+        and not rules.wrap
+        and (rules.ace_low or rules.ace_high)
+        and rules.max_jokers_per_meld is None
+        and rules.max_jokers_per_run is None
+        and rules.min_naturals_per_meld <= 1
+        and not rules.golden_rummy
+        and 2 <= rules.min_run <= rules.longest_run
+    )
+
+
+def possible(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    wild_rank: Rank | None,
+    requirement: Requirement,
+) -> bool:
+    """Whether some grouping of ``codes`` meets ``requirement`` (only where
+    :func:`decides` holds)."""
+    wild = -1 if wild_rank is None else int(wild_rank) - 1
+    counts = [0] * 53
+    for code in codes:
+        counts[52 if code == JOKER_CODE else code] += 1
+    pool = counts[52]
+    if wild >= 0:
+        pool += sum(counts[s * 13 + wild] for s in range(4))
+    length = rules.min_run
+    full = (1 << length) - 1
+    firsts = range(
+        1 if rules.ace_low else 2, (14 if rules.ace_high else 13) - length + 2
+    )
+    # The places of a suit's cards as bits: bit p for place p (ace at 1 and 14).
+    wild_places = 0 if wild < 0 else 1 << (wild + 1) | (1 << 14 if wild == 0 else 0)
+    pure_ok = rules.wild_natural_is_pure
+    others = requirement.min_sequences - requirement.min_pure_sequences
+    need_naturals = rules.min_naturals_per_meld
+
+    def places(s: int) -> int:
+        bits = 0
+        base = s * 13
+        for r in range(13):
+            if counts[base + r]:
+                bits |= 1 << (r + 1)
+        return bits | (bits & 2) << 13
+
+    def last(pool: int) -> bool:
+        """Whether one more window, pure or not, fits what is left: each place
+        takes its natural card, else a joker or a wild card from the pool (a
+        wild card standing as itself leaves the pool)."""
+        for s in range(4):
+            bits = places(s)
+            wild_bits = bits & wild_places
+            for first in firsts:
+                naturals = (bits >> first & full).bit_count()
+                if (
+                    naturals >= need_naturals
+                    and length - naturals
+                    <= pool - (wild_bits >> first & full).bit_count()
+                ):
+                    return True
+        return False
+
+    def pure(start: int, left: int, pool: int) -> bool:
+        if left == 0:
+            return others == 0 or last(pool)
+        for s in range(start // 16, 4):
+            bits = places(s)
+            if not pure_ok:
+                bits &= ~wild_places
+            base = s * 13
+            for first in firsts:
+                if s * 16 + first < start or bits >> first & full != full:
+                    continue
+                window = [base + (p - 1) % 13 for p in range(first, first + length)]
+                used = sum(1 for code in window if code % 13 == wild)
+                for code in window:
+                    counts[code] -= 1
+                found = pure(s * 16 + first, left - 1, pool - used)
+                for code in window:
+                    counts[code] += 1
+                if found:
+                    return True
+        return False
+
+    return pure(0, requirement.min_pure_sequences, pool)
