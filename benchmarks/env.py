@@ -9,7 +9,8 @@ for the peers too)::
 Each row plays whole hands in the PettingZoo environment
 (:func:`rummykit.rl.env`): at every step the acting agent's observation is
 built (``last()``: the observation vector and the action mask), a random id
-is drawn from the mask (``np.flatnonzero``, then :class:`random.Random`, the
+is drawn from the mask (the ids where it is 1, as Gymnasium's
+``Discrete.sample(mask)`` finds them, then :class:`random.Random`, the
 generator the peers' loops use) and ``step`` applies it.  Every hand is dealt from a
 fresh seed.  The peers are played the same way in the same run: RLCard's
 ``gin-rummy`` env (``step`` returns the next observation, a random legal
@@ -76,7 +77,11 @@ def _ours(variant: Variant, players: int, clock: Clock) -> Run:
                 if terminated or truncated:
                     game.step(None)
                     continue
-                legal = np.flatnonzero(observation["action_mask"])
+                # Gymnasium's own reading of a mask (Discrete.sample): the
+                # ids where it is 1.  np.flatnonzero on the int8 mask itself
+                # takes numpy's slow per-element path (2-4x slower for a
+                # Classic or Gin mask of 2,112 ids).
+                legal = np.flatnonzero(observation["action_mask"] == 1)
                 game.step(int(legal[rng.randrange(legal.size)]))
                 steps += 1
         return steps, clock() - start

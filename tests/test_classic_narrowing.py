@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rummykit import Card, Hand
+from rummykit.engine import TableMeld
 from rummykit.melds import Meld
 from rummykit.partition import possible_layoffs, possible_melds
 from rummykit.partition.catalogue import every_meld
@@ -20,6 +21,8 @@ from rummykit.variants.classic import (
     _may_touch,
     _melds,
     _suit_masks,
+    _touch_bits,
+    _touches,
 )
 from tests.strategies import NATURAL_CARDS
 
@@ -88,3 +91,15 @@ def test_a_long_run_lists_a_card_it_reaches_both_ways_once(
     listed = _layoffs(meld, hand.codes, rules, len(hand))
     assert len(set(listed)) == len(listed)
     assert listed == possible_layoffs(meld, hand, rules, limit=len(hand))
+
+
+def test_the_kept_touch_masks_follow_the_table_asked_about() -> None:
+    rules = ClassicRummy().meld_rules
+    sets = (TableMeld(owner=0, meld=Meld.build(Hand.parse("9s 9h 9d").cards, rules)),)
+    runs = (TableMeld(owner=1, meld=Meld.build(Hand.parse("4c 5c 6c").cards, rules)),)
+    for _ in range(2):  # alternate, so that each asks after the other
+        bits, union = _touches(sets)
+        assert bits == (_touch_bits(sets[0].meld),) and union == bits[0]
+        assert union >> Card("9c").code & 1 and not union >> Card("8s").code & 1
+        bits, union = _touches(runs)
+        assert union == 1 << Card("3c").code | 1 << Card("7c").code

@@ -35,6 +35,7 @@ from rummykit.variants import get_variant
 __all__ = [
     "AGENTS",
     "BACKENDS",
+    "MAX_ACTIONS",
     "AgentRow",
     "GameResult",
     "SimulationResult",

@@ -36,6 +36,7 @@ How a new variant plugs in, in short:
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from enum import StrEnum, unique
 from typing import TYPE_CHECKING
 
@@ -185,6 +186,26 @@ class RuleSet:
 
     def discard_reason(self, state: State, card: Card) -> str | None:
         """Why ``card`` may not be discarded now, or ``None`` if it may."""
+        return None
+
+    def refused_discards(self, state: State) -> Collection[Card] | None:
+        """The cards that :meth:`discard_reason` refuses now, all at once;
+        ``None`` to have it asked card by card.  Cards not in the current
+        hand may be named too: they are not discards anyway.
+
+        Listing legal actions uses it, so that a rule set whose refusals are
+        few and known (the card just taken, say) lists its discards without a
+        call per card.  An override must agree with :meth:`discard_reason`,
+        card by card.  By default: nothing, if :meth:`discard_reason` is not
+        overridden, and ``None`` if it is.
+
+        >>> from rummykit import get_variant
+        >>> state = get_variant("classic").new_game(players=2, seed=0)
+        >>> RuleSet().refused_discards(state)
+        ()
+        """
+        if type(self).discard_reason is RuleSet.discard_reason:
+            return ()
         return None
 
     def check_action(self, state: State, action: Action) -> str | None:

@@ -279,12 +279,22 @@ class State:
                 actions.append(_DRAW_DISCARD)
             actions += self.rules.turn_start_actions(self)
         elif self.phase is Phase.PLAY:
-            actions += self.rules.play_actions(self)
-            reason = self.rules.discard_reason
-            for code in dict.fromkeys(self.hands[self.current].codes):
-                discard = _DISCARDS[code]
-                if reason(self, discard.card) is None:
-                    actions.append(discard)
+            rules = self.rules
+            actions += rules.play_actions(self)
+            codes = dict.fromkeys(self.hands[self.current].codes)
+            refused = rules.refused_discards(self)
+            if refused is None:
+                reason = rules.discard_reason
+                for code in codes:
+                    discard = _DISCARDS[code]
+                    if reason(self, discard.card) is None:
+                        actions.append(discard)
+            elif refused:
+                for card in refused:
+                    codes.pop(card.code, None)
+                actions += [_DISCARDS[code] for code in codes]
+            else:
+                actions += [_DISCARDS[code] for code in codes]
         elif self.phase is Phase.CLAIM:
             if self.rules.can_claim(self, self.current):
                 actions.append(Claim())

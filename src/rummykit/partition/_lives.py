@@ -55,56 +55,65 @@ def possible(
     counts = [0] * 53
     for code in codes:
         counts[52 if code == JOKER_CODE else code] += 1
-    pool = counts[52] + sum(counts[s * 13 + wild] for s in range(4) if wild >= 0)
+    pool = counts[52]
+    if wild >= 0:
+        pool += sum(counts[s * 13 + wild] for s in range(4))
     length = rules.min_run
-    low = 1 if rules.ace_low else 2
-    high = 14 if rules.ace_high else 13
-    windows = [
-        tuple(s * 13 + (p - 1) % 13 for p in range(first, first + length))
-        for s in range(4)
-        for first in range(low, high - length + 2)
-    ]
+    full = (1 << length) - 1
+    firsts = range(
+        1 if rules.ace_low else 2, (14 if rules.ace_high else 13) - length + 2
+    )
+    # The places of a suit's cards as bits: bit p for place p (ace at 1 and 14).
+    wild_places = 0 if wild < 0 else 1 << (wild + 1) | (1 << 14 if wild == 0 else 0)
     pure_ok = rules.wild_natural_is_pure
-    pure_windows = [
-        window
-        for window in windows
-        if all(counts[code] for code in window)
-        and (pure_ok or all(code % 13 != wild for code in window))
-    ]
     others = requirement.min_sequences - requirement.min_pure_sequences
     need_naturals = rules.min_naturals_per_meld
 
+    def places(s: int) -> int:
+        bits = 0
+        base = s * 13
+        for r in range(13):
+            if counts[base + r]:
+                bits |= 1 << (r + 1)
+        return bits | (bits & 2) << 13
+
     def last(pool: int) -> bool:
-        """Whether one more window, pure or not, fits what is left."""
-        for window in windows:
-            naturals = 0
-            wild_naturals = 0
-            for code in window:
-                if counts[code]:
-                    naturals += 1
-                    if code % 13 == wild:
-                        wild_naturals += 1
-            # A wild card standing as itself leaves the pool; any other place
-            # takes a joker or a wild card from the pool.
-            if naturals >= need_naturals and length - naturals <= pool - wild_naturals:
-                return True
+        """Whether one more window, pure or not, fits what is left: each place
+        takes its natural card, else a joker or a wild card from the pool (a
+        wild card standing as itself leaves the pool)."""
+        for s in range(4):
+            bits = places(s)
+            wild_bits = bits & wild_places
+            for first in firsts:
+                naturals = (bits >> first & full).bit_count()
+                if (
+                    naturals >= need_naturals
+                    and length - naturals
+                    <= pool - (wild_bits >> first & full).bit_count()
+                ):
+                    return True
         return False
 
     def pure(start: int, left: int, pool: int) -> bool:
         if left == 0:
             return others == 0 or last(pool)
-        for i in range(start, len(pure_windows)):
-            window = pure_windows[i]
-            if not all(counts[code] for code in window):
-                continue
-            used = sum(1 for code in window if code % 13 == wild)
-            for code in window:
-                counts[code] -= 1
-            found = pure(i, left - 1, pool - used)
-            for code in window:
-                counts[code] += 1
-            if found:
-                return True
+        for s in range(start // 16, 4):
+            bits = places(s)
+            if not pure_ok:
+                bits &= ~wild_places
+            base = s * 13
+            for first in firsts:
+                if s * 16 + first < start or bits >> first & full != full:
+                    continue
+                window = [base + (p - 1) % 13 for p in range(first, first + length)]
+                used = sum(1 for code in window if code % 13 == wild)
+                for code in window:
+                    counts[code] -= 1
+                found = pure(s * 16 + first, left - 1, pool - used)
+                for code in window:
+                    counts[code] += 1
+                if found:
+                    return True
         return False
 
     return pure(0, requirement.min_pure_sequences, pool)

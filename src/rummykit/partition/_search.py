@@ -202,6 +202,10 @@ class Search:
         self.isolated = sum(7 << (3 * f) for f in self.isolated_fields)
         self.memo: dict[int, int] = {}
         self.value = self._compile()
+        #: The bounded search's memo: a value, or the complement of a bound
+        #: the value is not below.
+        self.bounded_memo: dict[int, int] = {}
+        self._bounded_value: Callable[[int, int, int, int, int], int] | None = None
         # Wild cards may join the joker pool, so when no printed joker or wild
         # card is forbidden, any joker in the pool may be thrown.
         self.jokerlike_free = JOKER_CODE not in forbidden and not any(
@@ -624,6 +628,253 @@ class Search:
             for records in self.by_low
             for record in records
         )
+
+    # -- the bounded search ----------------------------------------------------
+
+    def bounded_applies(self) -> bool:
+        """Whether :meth:`least` and :meth:`first` may be used: no card or
+        joker scores below zero, so a partial grouping's points only grow."""
+        return self.points.joker >= 0 and min(self.points.ranks) >= 0
+
+    def _bounded(self) -> Callable[[int, int, int, int, int], int]:
+        """:meth:`value` with a bound: ``bounded(state, jokers, discard, q,
+        alpha)`` is the exact value when it is below ``alpha``, and otherwise
+        a number at least ``alpha`` that the value is not below.
+
+        Melds are tried before deadwood, so good groupings come early and
+        their points bound the rest: a card worth more than what is left of
+        the bound is never tried as deadwood.  A state settled only as "at
+        least ``alpha``" and met again with a higher bound is settled again
+        without one, so no state is searched more than twice and the work
+        stays within twice the exact search's.
+        """
+        if self._bounded_value is not None:
+            return self._bounded_value
+        memo = self.bounded_memo
+        units = self.units
+        field_value = self.field_value
+        discardable = tuple(code not in self.forbidden for code in self.field_codes)
+        guard = self.guard
+        step = self.progress.step
+        q_bits = max(1, len(self.progress.accept).bit_length())
+        flat = [
+            [
+                (
+                    record.mask,
+                    tuple(
+                        (k, self._kind(record, k))
+                        for k in range(record.kmin, record.kmax + 1)
+                    ),
+                )
+                for record in records
+            ]
+            for records in self.by_low
+        ]
+        lacks_pure, lacks_run = self.progress.lacks()
+        last_pure, last_run = self._last_runs()
+        exact = self.value
+
+        def bounded(state: int, jokers: int, discard: int, q: int, alpha: int) -> int:
+            key = (((state << 6 | jokers) << 1 | discard) << q_bits) | q
+            entry = memo.get(key)
+            if entry is not None:
+                if entry >= 0:
+                    return entry
+                if ~entry >= alpha:
+                    return ~entry
+                alpha = INF  # met again with a higher bound: settle it exactly
+            if state == 0:
+                best = exact(0, jokers, discard, q)
+                memo[key] = best
+                return best
+            field = ((state & -state).bit_length() - 1) // 3
+            if (lacks_pure[q] and field > last_pure) or (
+                lacks_run[q] and field > last_run
+            ):
+                memo[key] = INF
+                return INF
+            best = INF
+            for mask, ways in flat[field]:
+                if ((state | guard) - mask) & guard != guard:
+                    continue
+                after = state - mask
+                for k, kind in ways:
+                    if k > jokers:
+                        break
+                    other = bounded(
+                        after,
+                        jokers - k,
+                        discard,
+                        q if kind < 0 else step[q][kind],
+                        best if best < alpha else alpha,
+                    )
+                    if other < best:
+                        best = other
+                if best == 0:
+                    memo[key] = 0
+                    return 0
+            rest = state - units[field]
+            if not discard and discardable[field]:
+                other = bounded(rest, jokers, 1, q, best if best < alpha else alpha)
+                if other < best:
+                    best = other
+            cost = field_value[field]
+            limit = best if best < alpha else alpha
+            if cost < limit:
+                other = cost + bounded(rest, jokers, discard, q, limit - cost)
+                if other < best:
+                    best = other
+            if best < alpha:
+                memo[key] = best
+                return best
+            # Every way scores at least ``alpha``: stored as its complement.
+            memo[key] = ~alpha
+            return alpha
+
+        self._bounded_value = bounded
+        return bounded
+
+    def _last_runs(self) -> tuple[int, int]:
+        """The highest field that starts a candidate pure run, and a run."""
+        last_pure = max(
+            (
+                f
+                for f, records in enumerate(self.by_low)
+                for r in records
+                if r.is_run and r.pure0 and r.kmin == 0
+            ),
+            default=-1,
+        )
+        last_run = max(
+            (f for f, records in enumerate(self.by_low) for r in records if r.is_run),
+            default=-1,
+        )
+        if self.joker_runs:  # all-joker runs can come at the very end
+            last_run = len(self.by_low)
+        return last_pure, last_run
+
+    def first(
+        self, discard: bool, alpha: int = INF
+    ) -> tuple[
+        int, list[tuple[str, int, Record | None, int]], tuple[int, ...], int, int
+    ]:
+        """The least value below ``alpha`` and one grouping that reaches it,
+        by the bounded search: (value, steps, wild designation, start state,
+        isolated field thrown).  The value is ``INF`` (and the rest empty)
+        when none is below ``alpha``.  Only where :meth:`bounded_applies`.
+        """
+        bounded = self._bounded()
+        found = alpha
+        chosen: tuple[tuple[int, ...], int, int, int, int, int] | None = None
+        if not self.hopeless():
+            for state, jokers, take in self.start_states():
+                for extra, core, flag, thrown in self._tops(state, discard):
+                    if extra >= found:
+                        continue
+                    value = extra + bounded(core, jokers, flag, 0, found - extra)
+                    if value < found:
+                        found = value
+                        chosen = (take, state, jokers, core, flag, thrown)
+        if chosen is None:
+            return INF, [], (), 0, -1
+        take, state, jokers, core, flag, thrown = chosen
+        target = found - self._tops_extra(state, discard, flag, thrown)
+        return found, self._steps(core, jokers, flag, target), take, state, thrown
+
+    def least(self, discard: bool, alpha: int = INF) -> int:
+        """The least value if it is below ``alpha``, else a number at least
+        ``alpha``: :meth:`best` by the bounded search."""
+        bounded = self._bounded()
+        if self.hopeless():
+            return INF
+        found = alpha
+        for state, jokers, _ in self.start_states():
+            for extra, core, flag, _ in self._tops(state, discard):
+                if extra < found:
+                    value = extra + bounded(core, jokers, flag, 0, found - extra)
+                    if value < found:
+                        found = value
+        return found
+
+    def _tops(self, state: int, discarding: bool) -> list[tuple[int, int, int, int]]:
+        """:meth:`top` without the search: (points of the isolated cards
+        left, core state, core discard flag, isolated field thrown)."""
+        iso = state & self.isolated
+        core = state - iso
+        if not iso:
+            return [(0, core, 0 if discarding else 1, -1)]
+        total = 0
+        best_value = -1
+        throws: list[int] = []
+        for f in self.isolated_fields:
+            count = (iso >> (3 * f)) & 3
+            if count:
+                total += count * self.field_value[f]
+                if self.field_codes[f] in self.forbidden:
+                    continue
+                if self.field_value[f] > best_value:
+                    best_value = self.field_value[f]
+                    throws = [f]
+                elif self.field_value[f] == best_value:
+                    throws.append(f)
+        if not discarding:
+            return [(total, core, 1, -1)]
+        ways = [(total, core, 0, -1)]
+        for thrown in reversed(throws):
+            ways.append((total - best_value, core, 1, thrown))
+        return ways
+
+    def _tops_extra(self, state: int, discarding: bool, flag: int, thrown: int) -> int:
+        for extra, _, flag2, thrown2 in self._tops(state, discarding):
+            if flag2 == flag and thrown2 == thrown:
+                return extra
+        raise AssertionError("no such start")  # pragma: no cover
+
+    def _steps(
+        self, state: int, jokers: int, discard: int, target: int
+    ) -> list[tuple[str, int, Record | None, int]]:
+        """One list of steps from here that reaches ``target``, the exact
+        value, asking the bounded search for each way's value in turn."""
+        bounded = self._bounded()
+        units = self.units
+        guard = self.guard
+        progress = self.progress
+        steps: list[tuple[str, int, Record | None, int]] = []
+        q = 0
+        while state:
+            field = ((state & -state).bit_length() - 1) // 3
+            found = False
+            for record in self.by_low[field]:
+                mask = record.mask
+                if ((state | guard) - mask) & guard != guard:
+                    continue
+                after = state - mask
+                for k in range(record.kmin, min(record.kmax, jokers) + 1):
+                    kind = self._kind(record, k)
+                    q2 = q if kind < 0 else progress.step[q][kind]
+                    if bounded(after, jokers - k, discard, q2, target + 1) == target:
+                        steps.append(("meld", field, record, k))
+                        state, jokers, q = after, jokers - k, q2
+                        found = True
+                        break
+                if found:
+                    break
+            if found:
+                continue
+            rest = state - units[field]
+            if (
+                not discard
+                and self.field_codes[field] not in self.forbidden
+                and bounded(rest, jokers, 1, q, target + 1) == target
+            ):
+                steps.append(("discard", field, None, 0))
+                state, discard = rest, 1
+                continue
+            target -= self.field_value[field]
+            steps.append(("dead", field, None, 0))
+            state = rest
+        tail = next(self.groupings(0, jokers, discard, q, target, False))
+        return steps + tail
 
     def best(self, discard: bool) -> int:
         """The least value over every designation of the wild cards."""

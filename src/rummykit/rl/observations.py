@@ -56,6 +56,7 @@ from rummykit.engine import (
 __all__ = ["ObservationEncoder", "ObservationLayout"]
 
 _PHASES = tuple(Phase)
+_FLOAT32 = np.dtype(np.float32)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
 # Which plane a move puts its card in: 1 taken, 2 discarded, 0 neither; by
 # action class, worked out once per class (subclasses count as their base).
@@ -159,27 +160,44 @@ class ObservationEncoder:
         # per-call overhead; numpy wraps the finished buffer without a copy.
         self._planes = array("f", bytes(4 * (self._planes_stop - self._taken)))
         self._zeros = array("f", bytes(4 * layout.size))
-        self._hand = at["hand"]
         self._pile_top = at["pile_top"]
         self._pile = at["pile"]
         self._table = at["table"]
-        self._shown = at["shown"]
-        self._hand_sizes = at["hand_sizes"]
-        self._active = at["active"]
-        self._to_act = at["to_act"]
-        self._dealer = at["dealer"]
         self._stock_size = at["stock_size"]
         self._wild_rank = at["wild_rank"]
         self._phase = at["phase"]
         self._player = -1
         self._seen = 0
         self._last: Event | None = None
+        # Where each seat's entries go for the current observer, by absolute
+        # seat (worked out once per observer; see _observer).
+        self._taken_at: tuple[int, ...] = ()
+        self._discarded_at: tuple[int, ...] = ()
+        self._shown_at: tuple[int, ...] = ()
+        self._sizes_at: tuple[int, ...] = ()
+        self._to_act_at: tuple[int, ...] = ()
+        self._dealer_at: tuple[int, ...] = ()
         # The pile's and the table's counts as last encoded: the pile mostly
-        # grows or shrinks by its top card, and the table seldom changes.
+        # grows or shrinks by a card or two at its top, and the table seldom
+        # changes.
         self._pile_of: tuple[Card, ...] = ()
         self._pile_counts = array("f", bytes(4 * cards))
         self._table_of: tuple[TableMeld, ...] = ()
         self._table_counts = array("f", bytes(4 * cards))
+
+    def _observer(self, player: int) -> None:
+        """Work out where each seat's entries go, seen from ``player``."""
+        at = self.layout.offsets
+        cards, players = self.layout.CARDS, self.layout.players
+        relative = [(seat - player) % players for seat in range(players)]
+        self._taken_at = tuple(seat * cards for seat in relative)
+        self._discarded_at = tuple((players + seat) * cards for seat in relative)
+        self._shown_at = tuple(at["shown"] + seat * cards for seat in relative)
+        # ``active`` follows ``hand_sizes``, ``players`` entries on.
+        self._sizes_at = tuple(at["hand_sizes"] + seat for seat in relative)
+        self._to_act_at = tuple(at["to_act"] + seat for seat in relative)
+        self._dealer_at = tuple(at["dealer"] + seat for seat in relative)
+        self._player = player
 
     def reset(self) -> None:
         """Forget the folded history: the next view is encoded from scratch."""
@@ -190,25 +208,21 @@ class ObservationEncoder:
     def _fold(self, view: PlayerView) -> None:
         history = view.history
         seen = self._seen
-        if (
-            view.player != self._player
-            or len(history) < seen
-            or (
-                seen
-                and history[seen - 1] is not self._last
-                and history[seen - 1] != self._last
-            )
+        if view.player != self._player:
+            self._observer(view.player)
+            self.reset()
+            seen = 0
+        elif seen and (
+            len(history) < seen
+            or (history[seen - 1] is not self._last and history[seen - 1] != self._last)
         ):
             self.reset()
-            self._player = view.player
             seen = 0
         if len(history) == seen:
             return
         planes = self._planes
-        cards = self.layout.CARDS
-        players = self.layout.players
-        me = view.player
-        discarded = players * cards
+        taken_at = self._taken_at
+        discarded_at = self._discarded_at
         for event in history[seen:]:
             moved = event.card
             if moved is None:
@@ -218,11 +232,9 @@ class ObservationEncoder:
             if plane is None:
                 plane = _plane(kind)
             if plane == 1:
-                planes[(event.player - me) % players * cards + moved.code] += 1
+                planes[taken_at[event.player] + moved.code] += 1
             elif plane == 2:
-                planes[
-                    discarded + (event.player - me) % players * cards + moved.code
-                ] += 1
+                planes[discarded_at[event.player] + moved.code] += 1
         self._seen = len(history)
         self._last = history[-1]
 
@@ -232,11 +244,18 @@ class ObservationEncoder:
         if pile is last:
             return self._pile_counts
         counts = self._pile_counts
-        grown = len(pile) - len(last)
-        if grown == 1 and pile[:-1] == last:
-            counts[pile[-1].code] += 1
-        elif grown == -1 and last[:-1] == pile:
-            counts[last[-1].code] -= 1
+        # The last pile and this one mostly share all but a card or two at
+        # the top: take those off and put these on.
+        common = min(len(pile), len(last))
+        if common and pile[:common] != last[:common]:
+            common -= 1
+            if common and pile[:common] != last[:common]:
+                common = 0
+        if common:
+            for card in last[common:]:
+                counts[card.code] -= 1
+            for card in pile[common:]:
+                counts[card.code] += 1
         else:
             counts = self._pile_counts = array("f", bytes(4 * self.layout.CARDS))
             for card in pile:
@@ -264,12 +283,10 @@ class ObservationEncoder:
         """
         self._fold(view)
         cards = self.layout.CARDS
-        players = self.layout.players
-        me = view.player
         out = self._zeros[:]
-        start = self._hand
+        # The hand block comes first: a card's entry is at its code.
         for code in view.hand.codes:
-            out[start + code] += 1
+            out[code] += 1
         pile = view.pile
         if pile:
             start = self._pile
@@ -279,26 +296,24 @@ class ObservationEncoder:
         if table:
             start = self._table
             out[start : start + cards] = self._table_block(table)
-        for other, hand in enumerate(view.shown):
+        for start, hand in zip(self._shown_at, view.shown, strict=True):
             if hand is not None:
-                start = self._shown + (other - me) % players * cards
                 for code in hand.codes:
                     out[start + code] += 1
         out[self._taken : self._planes_stop] = self._planes
-        sizes = view.hand_sizes
-        still = view.active
-        hand_sizes = self._hand_sizes
-        active = self._active
-        for other in range(players):
-            relative = (other - me) % players
-            out[hand_sizes + relative] = sizes[other]
-            if still[other]:
-                out[active + relative] = 1
-        if view.current_player is not None:
-            out[self._to_act + (view.current_player - me) % players] = 1
-        out[self._dealer + (view.dealer - me) % players] = 1
+        players = self.layout.players
+        for at, size, still in zip(
+            self._sizes_at, view.hand_sizes, view.active, strict=True
+        ):
+            out[at] = size
+            if still:
+                out[at + players] = 1
+        current = view.current_player
+        if current is not None:
+            out[self._to_act_at[current]] = 1
+        out[self._dealer_at[view.dealer]] = 1
         out[self._stock_size] = view.stock_size
         wild = view.wild_rank
-        out[self._wild_rank + (0 if wild is None else int(wild))] = 1
+        out[self._wild_rank + (0 if wild is None else wild)] = 1
         out[self._phase + _PHASE_INDEX[view.phase]] = 1
-        return np.frombuffer(out, dtype=np.float32)
+        return np.frombuffer(out, dtype=_FLOAT32)

@@ -16,8 +16,9 @@ False
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import combinations
+from operator import or_
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -256,14 +257,38 @@ class ClassicRummy(Variant):
             return f"{card} was just taken from the discard pile and may not be discarded this turn"
         return None
 
+    def refused_discards(self, state: State) -> tuple[Card, ...] | None:
+        """The card just taken from the pile, if any: the one
+        :meth:`discard_reason` refuses (``None`` if a subclass overrides that).
+
+        >>> from rummykit import get_variant
+        >>> state = get_variant("classic").new_game(players=2, seed=0).draw_discard()
+        >>> ClassicRummy().refused_discards(state) == (state.taken,)
+        True
+        """
+        if type(self).discard_reason is not ClassicRummy.discard_reason:
+            return None
+        taken = state.taken
+        return () if taken is None else (taken,)
+
     def play_actions(self, state: State) -> list[Action]:
         """Every meld and lay-off the player may make now (C-1, C-2, C-5)."""
         hand = state.hands[state.current]
         codes = hand.codes
         masks = _suit_masks(codes)
         actions: list[Action] = []
-        rules = self.meld_rules
         facts = ClassicFacts.of(state)
+        table = state.table
+        may_meld = self.melds_per_turn is None or facts.turn_melds < self.melds_per_turn
+        if masks is not None and may_meld:
+            # most hands hold no three of a rank and no row: no meld to list
+            s, h, d, c = masks
+            may_meld = bool(s & h & (d | c) | (s | h) & d & c) or any(
+                map(_has_row, masks)
+            )
+        if not may_meld and not table:
+            return actions
+        rules = self.meld_rules
         # the listed cards come from the hand; with no card taken from the pile
         # (and no refusal of a subclass) any card left may be discarded
         free = (
@@ -271,15 +296,21 @@ class ClassicRummy(Variant):
             and type(self).discard_reason is ClassicRummy.discard_reason
         )
         size = len(codes)
-        if self.melds_per_turn is None or facts.turn_melds < self.melds_per_turn:
+        if may_meld:
             for meld in _melds(hand, rules, masks):
                 if (free and len(meld.cards) < size) or self._leaves_reason(
                     state, meld.cards
                 ) is None:
                     actions.append(LayMeld(meld.cards))
-        if not self.must_meld_before_layoff or facts.melded[state.current]:
-            for index, placed in enumerate(state.table):
-                if masks is not None and not _may_touch(placed.meld, masks):
+        if table and (not self.must_meld_before_layoff or facts.melded[state.current]):
+            if masks is None:
+                touch: tuple[int, ...] = (-1,) * len(table)
+                held = -1
+            else:
+                touch, union = _touches(table)
+                held = _held(masks) & union  # 0: no meld can be touched
+            for index, placed in enumerate(table):
+                if not touch[index] & held:
                     continue
                 for cards in _layoffs(placed.meld, codes, rules, size, masks):
                     if (free and len(cards) < size) or self._leaves_reason(
@@ -607,28 +638,57 @@ def _suit_masks(codes: tuple[int, ...]) -> list[int] | None:
     joker or two copies of a card (where only the general searches apply)."""
     if codes and codes[-1] >= JOKER_CODE:
         return None
-    masks = [0, 0, 0, 0]
-    for code in codes:
-        masks[code // 13] |= 1 << (code % 13)
-    if len(set(codes)) != len(codes):
+    held = reduce(or_, map(_BITS.__getitem__, codes), 0)  # bit ``code`` per card
+    if held.bit_count() != len(codes):
         return None
-    return masks
+    return [held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39]
 
 
 def _may_touch(meld: Meld, masks: list[int]) -> bool:
     """Whether a hand with these :func:`_suit_masks` may lay off on ``meld``:
     for a meld of natural cards, the hand holds a card of a set's rank, or of
     a run's suit next to one of its ends.  A meld with jokers always may."""
+    return bool(_touch_bits(meld) & _held(masks))
+
+
+def _held(masks: list[int]) -> int:
+    """The cards of :func:`_suit_masks`, one bit per card code."""
+    return masks[0] | masks[1] << 13 | masks[2] << 26 | masks[3] << 39
+
+
+def _touch_bits(meld: Meld) -> int:
+    """The cards (one bit per code) of which a hand must hold one to lay off
+    on ``meld``: a set's rank in every suit, or the two cards next to a run's
+    ends (the ace next to both the two and the king); ``-1`` (every bit) for
+    a meld with jokers."""
     cards = meld.cards
     if cards != meld.stands_for:
-        return True
+        return -1
     first = cards[0].code
     if meld.kind is MeldKind.SET:
-        bit = 1 << first % 13
-        return any(mask & bit for mask in masks)
+        return _RANK_BITS[first % 13]
+    base = first - first % 13
     last = cards[-1].code
-    held = masks[first // 13]
-    return bool(held >> (first - 1) % 13 & 1 or held >> (last + 1) % 13 & 1)
+    return 1 << base + (first - 1) % 13 | 1 << base + (last + 1) % 13
+
+
+_last_table: tuple[tuple[TableMeld, ...], tuple[int, ...], int] = ((), (), 0)
+"""The last table :func:`_touches` was asked about, with its answer: one
+entry, since a hand's table changes only when a meld is laid."""
+
+
+def _touches(table: tuple[TableMeld, ...]) -> tuple[tuple[int, ...], int]:
+    """:func:`_touch_bits` of each meld on ``table``, and their union."""
+    global _last_table
+    last = _last_table
+    if last[0] is table:
+        return last[1], last[2]
+    bits = tuple(_touch_bits(placed.meld) for placed in table)
+    union = 0
+    for each in bits:
+        union |= each
+    _last_table = (table, bits, union)
+    return bits, union
 
 
 def _layoffs(
@@ -747,6 +807,14 @@ def _has_row(mask: int) -> bool:
     wrapped = mask | mask << 13
     return bool(wrapped & wrapped >> 1 & wrapped >> 2)
 
+
+_BITS: tuple[int, ...] = tuple(1 << code for code in range(JOKER_CODE))
+"""The bit of each natural card's code, for :func:`_suit_masks`."""
+
+_RANK_BITS: tuple[int, ...] = tuple(
+    sum(1 << suit * 13 + rank for suit in range(4)) for rank in range(13)
+)
+"""The bits of each rank's four cards, for :func:`_touch_bits`."""
 
 _BY_CODE: tuple[Card, ...] = tuple(
     Card.from_code(code) for code in range(JOKER_CODE + 1)

@@ -538,7 +538,10 @@ class IndianRummy(Variant):
         )
 
     def _drawn_yet(self, state: State, seat: int) -> bool:
-        return self._draws(state, seat) > 0
+        return any(
+            event.player == seat and isinstance(event.action, DrawStock | DrawDiscard)
+            for event in state.history
+        )
 
     def declaration_grouping(
         self, hand: Hand, wild_rank: Rank | None
@@ -636,18 +639,6 @@ class IndianRummy(Variant):
         """I-3: a declaration with each finish card for which every other card
         can be grouped validly (any well-formed declaration is accepted too)."""
         hand = state.hands[state.current]
-        if not self.finish_card_restricted or (
-            state.taken is None and self._plain_discard_reason
-        ):
-            forbidden: list[Card] = []  # nothing is refused: no card to check
-        else:
-            forbidden = [
-                card
-                for card in hand.cards
-                if self._finish_reason(state, card) is not None
-            ]
-        if len(forbidden) == len(hand):
-            return []
         # Most hands hold no pure sequence, or too many cards that no meld
         # (or only a meld with a joker) can use: no declaration, and no
         # search.  A search of the relaxed problem (shapes and the number of
@@ -665,6 +656,16 @@ class IndianRummy(Variant):
         )
         if not finishing:
             return []
+        if not self.finish_card_restricted or (
+            state.taken is None and self._plain_discard_reason
+        ):
+            forbidden: list[Card] = []  # nothing is refused: no card to check
+        else:
+            forbidden = [
+                card
+                for card in hand.cards
+                if self._finish_reason(state, card) is not None
+            ]
         actions: list[Action] = []
         for card in dict.fromkeys(hand.cards):
             if card.code not in finishing or card in forbidden:
