@@ -324,9 +324,13 @@ def _discard(
 ) -> tuple[int, int, int]:
     """(least deadwood, set cards, discard bit) over every allowed discard."""
     allowed = 0
+    most = 0  # the costliest card that may be thrown
+    rank_points = t.rank_points
     for code in codes:
         if code not in forbidden:
             allowed |= BIT[code]
+            if rank_points[code % 13] > most:
+                most = rank_points[code % 13]
     values = t.values
     ranks = _set_ranks(t, h)
     combos = product(*_choices(t, h, ranks, False)) if ranks else ((),)
@@ -348,6 +352,10 @@ def _discard(
             + values[patterns[2]]
             + values[patterns[3]]
         )
+        if base - most >= best:
+            # Throwing a card lowers its suit's least deadwood by at most its
+            # points: no discard here can do better.
+            continue
         free = rest & allowed
         while free:
             top = free.bit_length() - 1  # high cards first, so ties throw them
