@@ -298,6 +298,23 @@ def test_raw_view_and_truncation() -> None:
     assert steps == 3
 
 
+def test_stepping_or_observing_before_reset_says_to_call_reset() -> None:
+    game = env("classic")
+    for call in (
+        lambda: game.step(0),
+        lambda: game.last(),
+        lambda: game.observe("player_0"),
+        lambda: next(iter(game.agent_iter())),
+    ):
+        with pytest.raises(AttributeError, match=r"call reset\(\) before step\(\)"):
+            call()
+    with pytest.raises(AttributeError, match="has no attribute 'nonsense'"):
+        game.nonsense  # noqa: B018
+    assert not hasattr(game, "agent_selection")
+    game.reset(seed=0)
+    assert game.last()[0]["action_mask"].any()
+
+
 def test_an_illegal_id_is_refused_by_the_aec_env_and_penalised_by_the_wrapper() -> None:
     game = env("rumino", players=2)
     game.reset(seed=0)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -69,6 +69,19 @@ def hand_rewards(state: State, reward: str = "points") -> tuple[float, ...]:
         net[payment.payee] += payment.points
         net[payment.payer] -= payment.points
     return tuple(net)
+
+
+#: What reset() sets: the acting agent and PettingZoo's per-hand dictionaries.
+_SET_BY_RESET = frozenset(
+    {
+        "agent_selection",
+        "rewards",
+        "_cumulative_rewards",
+        "terminations",
+        "truncations",
+        "infos",
+    }
+)
 
 
 class RummyEnv(AECEnv):  # type: ignore[type-arg]
@@ -151,6 +164,20 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         self._encoders = [ObservationEncoder(self.layout) for _ in range(players)]
 
     # -- spaces --------------------------------------------------------------------
+
+    if not TYPE_CHECKING:  # hidden from mypy, so a misspelt attribute is still an error
+
+        def __getattr__(self, name: str) -> Any:
+            """Only for attributes not set yet: say that ``reset()`` sets the
+            hand's (instead of a bare "no attribute" from ``step`` or ``last``)."""
+            if name in _SET_BY_RESET:
+                raise AttributeError(
+                    f"{type(self).__name__}.{name} is set by reset(): call "
+                    "reset() before step(), last(), observe() or agent_iter()"
+                )
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}"
+            )
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
