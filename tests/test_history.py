@@ -55,6 +55,50 @@ def test_histories_compare_by_items_however_they_were_grown(
     assert one != list(one) or not a + b  # like a tuple, unequal to a list
 
 
+@given(
+    items,
+    st.lists(st.tuples(st.integers(-5, 5), st.integers(0, 2)), max_size=90),
+    st.data(),
+)
+def test_every_history_of_a_chain_reads_right_whatever_was_read_before(
+    start: list[int], steps: list[tuple[int, int]], data: st.DataObject
+) -> None:
+    """Reads from the end (a reader catching up) and whole-tuple reads, mixed
+    along one chain in any order, each give what the tuple gives."""
+    chain = [(History(start), tuple(start))]
+    for item, read in steps:
+        history, values = chain[-1]
+        chain.append((history.add(item), (*values, item)))
+        if read == 1:
+            data.draw(st.sampled_from(chain))[0].items()
+    for history, values in data.draw(st.permutations(chain))[:8]:
+        for index in range(-len(values), len(values)):
+            assert history[index] == values[index]
+        for begin in range(-len(values) - 2, len(values) + 2):
+            assert history[begin:] == values[begin:]
+        assert history == values and hash(history) == hash(values)
+
+
+def test_reading_every_step_keeps_one_tuple_not_one_a_step() -> None:
+    """A reader that asks for the whole history after every step must not leave
+    a copy of it on every step (n * n / 2 items for n steps)."""
+    history: History[int] = History([0, 1, 2])
+    for item in range(3, 500):
+        history = history.add(item)
+        assert history.items()[-1] == item and history[item - 3 :] == (
+            item - 3,
+            item - 2,
+            item - 1,
+            item,
+        )
+    kept = 0
+    node: History[int] | None = history
+    while node is not None:
+        kept += node._items is not None
+        node = node._before
+    assert kept == 2  # the first history's own items, and the newest's
+
+
 def test_growing_leaves_the_old_history_as_it_was() -> None:
     base = History([1, 2]).add(3)
     left, right = base.add(4), base.add(5)

@@ -28,6 +28,10 @@ __all__ = ["History"]
 
 T = TypeVar("T")
 
+#: How near the end an index or a slice's start must be to be read back from
+#: the end instead of from the whole tuple (a reader catching up on new items).
+_NEAR_END = 64
+
 
 @final
 class History(Sequence[T]):
@@ -146,18 +150,40 @@ class History(Sequence[T]):
         >>> History("ab").add("c").items()
         ('a', 'b', 'c')
         """
-        if self._items is not None:
-            return self._items
+        values = self._items
+        if values is not None:
+            return values
         newer: list[T] = []
         node: History[T] = self
-        while node._items is None:
+        known = node._items
+        while known is None:
             newer.append(node._last)  # type: ignore[arg-type]
             assert node._before is not None
             node = node._before
+            known = node._items
         newer.reverse()
-        values = node._items + tuple(newer)
+        values = known + tuple(newer)
         self._items = values
+        if node._before is not None:
+            # A grown history's tuple is only a cache: pass it on rather than keep
+            # one on every step, which would hold n * n / 2 items for n steps.
+            node._items = None
         return values
+
+    def _tail(self, count: int) -> list[T]:
+        """The last ``count`` items, first to last, read back from the end."""
+        tail: list[T] = []
+        node: History[T] = self
+        while len(tail) < count:
+            known = node._items
+            if known is not None:
+                tail.extend(reversed(known[len(known) - (count - len(tail)) :]))
+                break
+            tail.append(node._last)  # type: ignore[arg-type]
+            assert node._before is not None
+            node = node._before
+        tail.reverse()
+        return tail
 
     def __len__(self) -> int:
         return self._len
@@ -169,8 +195,24 @@ class History(Sequence[T]):
     def __getitem__(self, index: slice) -> tuple[T, ...]: ...
 
     def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
-        if type(index) is int and self._len and (index == -1 or index == self._len - 1):
-            return self._last  # type: ignore[return-value]
+        length = self._len
+        if type(index) is int:
+            if length and (index == -1 or index == length - 1):
+                return self._last  # type: ignore[return-value]
+            back = length - index if index >= 0 else -index
+            if 0 < back <= _NEAR_END and self._items is None:
+                return self._tail(back)[0]
+        elif (
+            type(index) is slice
+            and index.step is None
+            and index.stop is None
+            and type(index.start) is int
+            and self._items is None
+        ):
+            # The items since ``start`` (a reader catching up): read back from the end.
+            start = index.start if index.start >= 0 else max(0, length + index.start)
+            if 0 <= length - start <= _NEAR_END:
+                return tuple(self._tail(length - start))
         return self.items()[index]
 
     def __iter__(self) -> Iterator[T]:
