@@ -196,4 +196,4 @@ def test_serve_without_the_extra_says_what_to_install(
 
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     assert main(["serve", "--port", "0"]) == 2
-    assert "serve needs the web extra (uvicorn is missing)" in capsys.readouterr().out
+    assert "serve needs the web extra (uvicorn is missing)" in capsys.readouterr().err
