@@ -40,7 +40,7 @@ from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import _cover, _fast, _lives, _small, _suits
-from rummykit.partition._search import INF, Search
+from rummykit.partition._search import INF, Record, Search
 from rummykit.partition._types import Partition, PointValues, Requirement
 
 __all__ = [
@@ -488,19 +488,10 @@ def _solve(
     if _hopeless(codes, rules, wild_rank, requirement):
         # No grouping meets the requirement: only scoring every card is left.
         assert requirement is not None
-        total, every_card, costliest = _fallback(
+        fallback = _fallback(
             [Card.from_code(code) for code in codes], points, wild_rank, forbidden
         )
-        cap = INF if requirement.cap is None else requirement.cap
-        return (
-            Partition(
-                melds=(),
-                deadwood=tuple(every_card),
-                points=min(total, cap),
-                requirement_met=False,
-                discard=costliest,
-            ),
-        )
+        return (_every_card(fallback, requirement),)
     if not every and _cover.applies(rules, points, wild_rank, requirement):
         # Most hands meld every card that any meld can hold: no grouping
         # scores less.
@@ -519,36 +510,17 @@ def _solve(
     cards = [Card.from_code(code) for code in codes]
     results: list[Partition] = []
     fallback = _fallback(cards, points, wild_rank, forbidden)
-    cap = INF if requirement is None or requirement.cap is None else requirement.cap
     if not every and search.bounded_applies():
         # The bounded search: only a grouping that scores no more than every
         # card is wanted, and the first one found is built.
         ceiling = fallback[0] + 1 if fallback[0] < INF else INF
         found, steps, take, state, thrown = search.first(discarding, ceiling)
         if found < INF:
-            melds, dead, thrown_card = search.build(steps, take)
-            dead = sorted(dead + search.isolated_cards(state, thrown), key=_code)
-            if thrown >= 0:
-                thrown_card = Card.from_code(search.field_codes[thrown])
-            result = Partition(
-                melds=tuple(melds),
-                deadwood=tuple(dead),
-                points=min(found, cap),
-                discard=thrown_card,
-            )
+            result = _built(search, steps, take, state, thrown, found, requirement)
             if search.lean:
                 result = _absorb(result, rules, wild_rank, requirement)
             return (result,)
-        total, every_card, costliest = fallback
-        return (
-            Partition(
-                melds=(),
-                deadwood=tuple(every_card),
-                points=min(total, cap),
-                requirement_met=False,
-                discard=costliest,
-            ),
-        )
+        return (_every_card(fallback, requirement),)
     found = search.best(discarding)
     tries = _TRIES_PER_RESULT * limit
     if found < INF and found <= fallback[0]:
@@ -565,17 +537,8 @@ def _solve(
                     tries -= 1
                     if len(results) >= limit or tries < 0:
                         break
-                    melds, dead, thrown_card = search.build(steps, take)
-                    dead = sorted(
-                        dead + search.isolated_cards(state, thrown), key=_code
-                    )
-                    if thrown >= 0:
-                        thrown_card = Card.from_code(search.field_codes[thrown])
-                    result = Partition(
-                        melds=tuple(melds),
-                        deadwood=tuple(dead),
-                        points=min(found, cap),
-                        discard=thrown_card,
+                    result = _built(
+                        search, steps, take, state, thrown, found, requirement
                     )
                     if not every:
                         if search.lean:
@@ -586,17 +549,49 @@ def _solve(
                         seen.add(key)
                         results.append(result)
     if not results or fallback[0] < found:
-        total, every_card, costliest = fallback
-        results.append(
-            Partition(
-                melds=(),
-                deadwood=tuple(every_card),
-                points=min(total, cap),
-                requirement_met=False,
-                discard=costliest,
-            )
-        )
+        results.append(_every_card(fallback, requirement))
     return tuple(results)
+
+
+def _cap(requirement: Requirement | None) -> int:
+    return INF if requirement is None or requirement.cap is None else requirement.cap
+
+
+def _every_card(
+    fallback: tuple[int, list[Card], Card | None], requirement: Requirement | None
+) -> Partition:
+    """Every card as deadwood (from :func:`_fallback`), capped: the grouping
+    left when no meld helps or none meets the requirement."""
+    total, every_card, costliest = fallback
+    return Partition(
+        melds=(),
+        deadwood=tuple(every_card),
+        points=min(total, _cap(requirement)),
+        requirement_met=False,
+        discard=costliest,
+    )
+
+
+def _built(
+    search: Search,
+    steps: list[tuple[str, int, Record | None, int]],
+    take: tuple[int, ...],
+    state: int,
+    thrown: int,
+    found: int,
+    requirement: Requirement | None,
+) -> Partition:
+    """The grouping a search's ``steps`` lay out, worth ``found`` (capped)."""
+    melds, dead, thrown_card = search.build(steps, take)
+    dead = sorted(dead + search.isolated_cards(state, thrown), key=_code)
+    if thrown >= 0:
+        thrown_card = Card.from_code(search.field_codes[thrown])
+    return Partition(
+        melds=tuple(melds),
+        deadwood=tuple(dead),
+        points=min(found, _cap(requirement)),
+        discard=thrown_card,
+    )
 
 
 _TRIES_PER_RESULT = 20

@@ -201,6 +201,21 @@ class Search:
         )
         self.isolated = sum(7 << (3 * f) for f in self.isolated_fields)
         self.memo: dict[int, int] = {}
+        #: Each field's records as (mask, ((jokers, kind), ...)), read by the
+        #: exact and the bounded search's hot loops.
+        self.flat = [
+            [
+                (
+                    record.mask,
+                    tuple(
+                        (k, self._kind(record, k))
+                        for k in range(record.kmin, record.kmax + 1)
+                    ),
+                )
+                for record in records
+            ]
+            for records in self.by_low
+        ]
         self.value = self._compile()
         #: The bounded search's memo: a value, or the complement of a bound
         #: the value is not below.
@@ -425,36 +440,13 @@ class Search:
         guard = self.guard
         step = self.progress.step
         q_bits = max(1, len(self.progress.accept).bit_length())
-        flat: list[list[tuple[int, tuple[tuple[int, int], ...]]]] = []
-        for records in self.by_low:
-            row = []
-            for record in records:
-                ways = tuple(
-                    (k, self._kind(record, k))
-                    for k in range(record.kmin, record.kmax + 1)
-                )
-                row.append((record.mask, ways))
-            flat.append(row)
+        flat = self.flat
         joker_options = self._joker_options
         # Requirement pruning: the search settles cards from the lowest up, so
         # once the lowest card lies above every candidate pure run (or run), a
         # state that still lacks one can never meet the requirement.
         lacks_pure, lacks_run = self.progress.lacks()
-        last_pure = max(
-            (
-                f
-                for f, records in enumerate(self.by_low)
-                for r in records
-                if r.is_run and r.pure0 and r.kmin == 0
-            ),
-            default=-1,
-        )
-        last_run = max(
-            (f for f, records in enumerate(self.by_low) for r in records if r.is_run),
-            default=-1,
-        )
-        if self.joker_runs:  # all-joker runs can come at the very end
-            last_run = len(self.by_low)
+        last_pure, last_run = self._last_runs()
 
         def value(state: int, jokers: int, discard: int, q: int) -> int:
             key = (((state << 6 | jokers) << 1 | discard) << q_bits) | q
@@ -657,19 +649,7 @@ class Search:
         guard = self.guard
         step = self.progress.step
         q_bits = max(1, len(self.progress.accept).bit_length())
-        flat = [
-            [
-                (
-                    record.mask,
-                    tuple(
-                        (k, self._kind(record, k))
-                        for k in range(record.kmin, record.kmax + 1)
-                    ),
-                )
-                for record in records
-            ]
-            for records in self.by_low
-        ]
+        flat = self.flat
         lacks_pure, lacks_run = self.progress.lacks()
         last_pure, last_run = self._last_runs()
         exact = self.value
