@@ -128,7 +128,7 @@ class RuleSet:
         """Finish the deal once the hands are dealt: by default turn the stock's
         top card up to start the discard pile."""
         card = state.stock[-1]
-        return attrs.evolve(state, stock=state.stock[:-1], pile=(card,))
+        return state.evolve(stock=state.stock[:-1], pile=(card,))
 
     def first_player(self, state: State) -> int:
         """Who plays first: by default the dealer's left."""

@@ -26,6 +26,7 @@ import attrs
 
 from rummykit._arguments import check_rng, check_seed, whole_number
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank, parse_cards
+from rummykit.engine._shuffle import shuffle
 from rummykit.engine.actions import (
     Action,
     Claim,
@@ -585,7 +586,7 @@ class State:
             pile, keep = pile[:-1], pile[-1:]
         if policy in (StockPolicy.SHUFFLE, StockPolicy.RESHUFFLE_KEEP_TOP):
             cards = list(pile)
-            rng.shuffle(cards)
+            shuffle(rng, cards)
             stock = tuple(cards)
         else:
             stock = tuple(reversed(pile))
@@ -889,7 +890,7 @@ def new_game(
             )
     else:
         order = list(full.cards())
-        rng.shuffle(order)
+        shuffle(rng, order)
     if dealer is None:
         dealer = rules.choose_dealer(rng, players)
     active = tuple(seats) if seats is not None else (True,) * players
@@ -897,23 +898,23 @@ def new_game(
         raise InvalidOptionError(
             f"seats must mark at least 2 of the {players} seats as playing"
         )
-    deals: list[list[Card]] = [[] for _ in range(players)]
-    top = 0
+    # The seats in dealing order, from the dealer's next active seat on (as
+    # State.next_active goes round): one card at a time to each in turn, so
+    # the card at place k of the deck goes to ring[k % len(ring)].
+    step = rules.play_direction()
+    ring: list[int] = []
     seat = dealer
-    probe = State(
-        rules=rules,
-        players=players,
-        dealer=dealer,
-        hands=(),
-        stock=(),
-        pile=(),
-        active=active,
-    )
-    for _ in range(size):
-        for _ in range(sum(map(bool, active))):
-            seat = probe.next_active(seat)
-            deals[seat].append(order[top])
-            top += 1
+    for _ in range(dealt):
+        seat = (seat + step) % players
+        while not active[seat]:
+            seat = (seat + step) % players
+        ring.append(seat)
+    top = size * dealt
+    codes = [card.code for card in order[:top]]
+    empty = Hand._from_sorted(())
+    hands = [empty] * players
+    for at, seat in enumerate(ring):
+        hands[seat] = Hand._from_sorted(tuple(sorted(codes[at:top:dealt])))
     score_tuple = tuple(scores) if scores is not None else (0,) * players
     if chance is None:
         chance = rng.getrandbits(63)
@@ -922,7 +923,7 @@ def new_game(
         players=players,
         dealer=dealer,
         origin=Origin(deck=tuple(order), dealer=dealer, chance=chance, seats=active),
-        hands=tuple(Hand(cards) for cards in deals),
+        hands=tuple(hands),
         stock=tuple(reversed(order[top:])),
         pile=(),
         active=active,

@@ -48,6 +48,7 @@ from rummykit.engine import (
     Termination,
     TimerSpec,
 )
+from rummykit.engine._shuffle import shuffle
 from rummykit.errors import InvalidMeldError, InvalidOptionError, quoted
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import (
@@ -82,8 +83,18 @@ _STANDARD_POINTS = PointValues(
     ranks=(10, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=0
 )
 _COUNTING = PointValues.counting()
-_TOSS_DECK = tuple(DeckSpec().cards())
-"""The one deck the toss for the dealer is shuffled from."""
+_TOSS_DECK = tuple(card.code for card in DeckSpec().cards())
+"""The one deck the toss for the dealer is shuffled from, as card codes."""
+
+
+def _toss_strength(code: int) -> tuple[int, int]:
+    """How a card ranks in the toss: ace high, ties broken ♠ > ♥ > ♦ > ♣."""
+    rank = code % 13 + 1
+    return (14 if rank == 1 else rank, -code // 13)
+
+
+_TOSS_STRENGTH = tuple(_toss_strength(code) for code in _TOSS_DECK)
+""":func:`_toss_strength` of each card code, worked out once."""
 
 
 @lru_cache(maxsize=64)
@@ -477,13 +488,9 @@ class IndianRummy(Variant):
         True
         """
         deck = list(_TOSS_DECK)
-        rng.shuffle(deck)
-
-        def strength(card: Card) -> tuple[int, int]:
-            rank = int(card.rank or 0)
-            return (14 if rank == 1 else rank, -card.code // 13)
-
-        first = max(range(players), key=lambda seat: strength(deck[seat]))
+        shuffle(rng, deck)
+        strength = _TOSS_STRENGTH
+        first = max(range(players), key=lambda seat: strength[deck[seat]])
         return (first - self.play_direction()) % players
 
     def play_direction(self) -> int:
@@ -509,8 +516,7 @@ class IndianRummy(Variant):
         else:
             out_of_play = (*out_of_play, indicator)
         upcard = stock[-1]
-        return attrs.evolve(
-            state,
+        return state.evolve(
             stock=stock[:-1],
             pile=(upcard,),
             indicator=indicator,
