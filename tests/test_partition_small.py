@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import gc
 import pickle
 
 import attrs
@@ -202,6 +203,35 @@ def test_small_path_answers_known_rumino_hands(text: str, points: int) -> None:
     result = rumino.best_discard(hand)
     assert result.points == points == setup.scorer(hand).best_discard()
     check_result(result, hand, setup, discarding=True)
+
+
+def test_small_path_leaves_no_reference_cycles() -> None:
+    """A search's state is freed as soon as the call returns: nothing is left
+    for the cycle collector (which a game loop would otherwise pay for)."""
+    rumino = Rumino()
+    hands = [
+        Hand.parse(text)
+        for text in (
+            "5s 5s 6s 7s Th 5d Td Jk",
+            "6s Ah 3h 4c 5c 6c 7c Jk",
+            "Ks Ks Kh 4d 5d 6d 7d Kc",
+            "As 3d 5c 7h 9s Jd Kc Jk",
+        )
+    ]
+    for hand in hands:  # tables built and memos filled first
+        rumino.best_discard(hand).melds  # noqa: B018
+    gc.collect()
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for hand in hands:
+            rumino.best_discard(hand)
+            rumino.deadwood(hand, discard=True)
+            rumino.partition(hand)
+        assert gc.collect() == 0
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def test_melds_of_jokers_alone_take_spare_jokers() -> None:

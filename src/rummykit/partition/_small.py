@@ -198,6 +198,12 @@ class Tables:
                 key |= (column >> (2 * suit) & 3) << (_SUIT_SHIFT * suit)
             groups = self.set_groups[column]
             self.set_templates[key] = self._template(groups) if groups else None
+            # Columns of up to two copies a suit (two decks) are placed at
+            # every rank from the start, so that no hand pays for building
+            # them; columns of three copies are placed at first use.
+            if column & (column >> 1) & 0x55 == 0:
+                for rank in range(13):
+                    self.placed_sets(rank, key)
         #: low_runs[suit][ranks as counts of one]: the run groups of one
         #: suit whose lowest rank is the lowest of those ranks, all within
         #: its reach, in place (what a suit of many ranks is put together
@@ -589,28 +595,9 @@ def _search(
         top = joker_points
     best = _Found(counted)
     path: list[Entry] = []
-
-    def finish(jokers: int, dead: int, throw: int, room: int) -> None:
-        if not discarding:
-            value = dead + joker_points * _spare(t, jokers, room)[0]
-            if value < best.value:
-                best.value = value
-                best.chosen = path[:]
-            return
-        if throw >= 0:
-            value = dead - (throw >> 6) + joker_points * _spare(t, jokers, room)[0]
-            # On a tie, a natural card is thrown rather than a joker.
-            if value < best.value or (value == best.value and best.joker_thrown):
-                best.value = value
-                best.chosen = path[:]
-                best.joker_thrown = False
-                best.thrown = throw & 63
-        if jokers and joker_allowed:
-            value = dead + joker_points * _spare(t, jokers - 1, room)[0]
-            if value < best.value:
-                best.value = value
-                best.chosen = path[:]
-                best.joker_thrown = True
+    # Spare jokers beyond the melds' room are unmelded, unless the rules
+    # let them make melds of their own.
+    joker_melds = not t.min_naturals
 
     def walk(state: int, jokers: int, dead: int, throw: int, room: int) -> None:
         while True:
@@ -619,8 +606,7 @@ def _search(
                 return
             rest = state ^ guard
             if not rest:
-                finish(jokers, dead, throw, room)
-                return
+                break
             low = ((rest & -rest).bit_length() - 1) // 3
             entries = runs_by_low.get(low)
             if entries is not None:
@@ -628,13 +614,17 @@ def _search(
                     mask, kmin, extra, _ = entry
                     if kmin <= jokers and (state - mask) & guard == guard:
                         path.append(entry)
-                        walk(state - mask, jokers - kmin, dead, throw, room + extra)
+                        deeper[0](
+                            state - mask, jokers - kmin, dead, throw, room + extra
+                        )
                         path.pop()
             for kmin, kmax, kind in singles:
                 if kmin <= jokers:
                     one = 1 << (3 * low)
                     path.append((one, kmin, kmax - kmin, (kind, (low,))))
-                    walk(state - one, jokers - kmin, dead, throw, room + kmax - kmin)
+                    deeper[0](
+                        state - one, jokers - kmin, dead, throw, room + kmax - kmin
+                    )
                     path.pop()
             # The lowest card is deadwood, with its copies.
             copies = (state >> (3 * low)) & 3
@@ -643,8 +633,39 @@ def _search(
                 throw = key
             state -= copies << (3 * low)
             dead += copies * pts[low]
+        # Every card is placed: score the grouping.
+        over = jokers - room if jokers > room else 0
+        if over and joker_melds:
+            over = _spare(t, jokers, room)[0]
+        if not discarding:
+            value = dead + joker_points * over
+            if value < bound:
+                best.value = value
+                best.chosen = path[:]
+            return
+        if throw >= 0:
+            value = dead - (throw >> 6) + joker_points * over
+            # On a tie, a natural card is thrown rather than a joker.
+            if value < bound or (value == bound and best.joker_thrown):
+                best.value = bound = value
+                best.chosen = path[:]
+                best.joker_thrown = False
+                best.thrown = throw & 63
+        if jokers and joker_allowed:
+            over = jokers - 1 - room if jokers > room + 1 else 0
+            if over and joker_melds:
+                over = _spare(t, jokers - 1, room)[0]
+            value = dead + joker_points * over
+            if value < bound:
+                best.value = value
+                best.chosen = path[:]
+                best.joker_thrown = True
 
+    # walk reaches itself through this list, emptied after the search, so
+    # that the call leaves no reference cycle for the collector.
+    deeper = [walk]
     walk(state, jokers, dead, throw, 0)
+    deeper.clear()
     return best
 
 
