@@ -99,6 +99,9 @@ def test_the_mask_is_the_legal_actions_and_the_acting_agent_is_the_seat(
         mask = game.observe(agent)["action_mask"]
         legal = game.legal_actions()
         assert sorted(np.flatnonzero(mask).tolist()) == sorted(legal)
+        # The env reads the ids from the state; the codec's view-based
+        # reading is the reference, down to which action an id stands for.
+        assert legal == game.codec.legal_ids(state.view(state.current))
         assert sorted(map(str, legal.values())) == sorted(
             map(str, state.legal_actions())
         )
@@ -308,11 +311,33 @@ def test_stepping_or_observing_before_reset_says_to_call_reset() -> None:
     ):
         with pytest.raises(AttributeError, match=r"call reset\(\) before step\(\)"):
             call()
+    # The hand itself, and what is read from it, too: not PettingZoo's
+    # state() method, nor a hand dealt before the seed was given.
+    for call in (
+        lambda: game.state,
+        lambda: game.view("player_0"),
+        lambda: game.render(),
+    ):
+        with pytest.raises(AttributeError, match=r"RummyEnv.state is set by reset\(\)"):
+            call()
     with pytest.raises(AttributeError, match="has no attribute 'nonsense'"):
         game.nonsense  # noqa: B018
     assert not hasattr(game, "agent_selection")
+    assert not hasattr(game, "state")
     game.reset(seed=0)
     assert game.last()[0]["action_mask"].any()
+    assert isinstance(game.state, State) and game.state.players == 2
+
+
+def test_the_wrapper_says_to_call_reset_before_a_step() -> None:
+    single = SingleAgentEnv("rumino", opponents="random")
+    for call in (lambda: single.state, lambda: single.step(0), single.action_masks):
+        with pytest.raises(
+            AttributeError, match=r"SingleAgentEnv.state is set by reset\(\)"
+        ):
+            call()
+    single.reset(seed=1)
+    assert isinstance(single.state, State)
 
 
 def test_an_illegal_id_is_refused_by_the_aec_env_and_penalised_by_the_wrapper() -> None:

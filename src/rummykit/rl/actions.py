@@ -76,6 +76,7 @@ from rummykit.engine import (
     Pass,
     PlayerView,
     Show,
+    TableMeld,
 )
 from rummykit.engine.rules import RuleSet
 from rummykit.errors import IllegalActionError, RummyError
@@ -328,7 +329,12 @@ class ActionCodec:
         kind = type(action)
         if kind is LayOff and self.table_slots:
             assert isinstance(action, LayOff)
-            return self._lay_off_id(action, view)
+            if view is None:
+                raise UnencodableActionError(
+                    f"cannot encode {action}: a lay-off's id depends on the table, "
+                    "so pass the view"
+                )
+            return self._lay_off_id(action, view.table, view.wild_rank)
         found = self._encode(action, kind)
         if len(self._ids) >= _KNOWN_LIMIT:
             self._ids.clear()
@@ -371,21 +377,18 @@ class ActionCodec:
             f"cannot encode {action!r}: no id for a {kind.__name__} in {self!r}"
         )
 
-    def _lay_off_id(self, action: LayOff, view: PlayerView | None) -> int:
-        if view is None:
-            raise UnencodableActionError(
-                f"cannot encode {action}: a lay-off's id depends on the table, "
-                "so pass the view"
-            )
-        if not 0 <= action.target < min(len(view.table), self.table_slots):
+    def _lay_off_id(
+        self, action: LayOff, table: Sequence[TableMeld], wild_rank: Rank | None
+    ) -> int:
+        if not 0 <= action.target < min(len(table), self.table_slots):
             raise UnencodableActionError(
                 f"cannot encode {action}: there is no table meld {action.target}"
             )
-        placed = view.table[action.target].meld
-        key = (action, placed, view.wild_rank)
+        placed = table[action.target].meld
+        key = (action, placed, wild_rank)
         known = self._lay_off_ids.get(key)
         if known is None:
-            known = self._lay_off_offset(action, placed, view.wild_rank)
+            known = self._lay_off_offset(action, placed, wild_rank)
             if len(self._lay_off_ids) >= _KNOWN_LIMIT:
                 self._lay_off_ids.clear()
             self._lay_off_ids[key] = known
@@ -441,20 +444,33 @@ class ActionCodec:
         >>> sorted(codec.legal_ids(state.view(state.current_player)))
         [0, 1]
         """
+        return self._legal_ids(view.legal_actions, view.table, view.wild_rank)
+
+    def _legal_ids(
+        self,
+        legal: Iterable[Action],
+        table: Sequence[TableMeld],
+        wild_rank: Rank | None,
+    ) -> dict[int, Action]:
+        """The ids of ``legal``, the actions of a state with ``table`` and
+        ``wild_rank`` (what a lay-off's id depends on): :meth:`legal_ids`
+        without a view, for an environment that holds the state."""
         found: dict[int, Action] = {}
         same = self._same
-        for action in view.legal_actions:
+        for action in legal:
             # The engine hands out the same action objects again and again
             # (its discards, its draws), so look them up by identity first.
             known = same.get(id(action))
             if known is not None and known[0] is action:
                 action_id = known[1]
+            elif type(action) is LayOff and self.table_slots:
+                assert isinstance(action, LayOff)
+                action_id = self._lay_off_id(action, table, wild_rank)
             else:
-                action_id = self.action_to_id(action, view)
-                if type(action) is not LayOff:
-                    if len(same) >= _KNOWN_LIMIT:
-                        same.clear()
-                    same[id(action)] = (action, action_id)
+                action_id = self.action_to_id(action)
+                if len(same) >= _KNOWN_LIMIT:
+                    same.clear()
+                same[id(action)] = (action, action_id)
             if action_id not in found:
                 found[action_id] = action
         return found

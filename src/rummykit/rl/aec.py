@@ -71,17 +71,20 @@ def hand_rewards(state: State, reward: str = "points") -> tuple[float, ...]:
     return tuple(net)
 
 
-#: What reset() sets: the acting agent and PettingZoo's per-hand dictionaries.
-_SET_BY_RESET = frozenset(
-    {
-        "agent_selection",
-        "rewards",
-        "_cumulative_rewards",
-        "terminations",
-        "truncations",
-        "infos",
-    }
-)
+#: What reset() sets: the hand, the acting agent and PettingZoo's per-hand
+#: dictionaries, by attribute and the name an error gives.  The hand is
+#: ``_state``, read through the ``state`` property; a property that raises
+#: AttributeError hands over to __getattr__ with its own name, so both are here.
+_SET_BY_RESET = {
+    "_state": "state",
+    "state": "state",
+    "agent_selection": "agent_selection",
+    "rewards": "rewards",
+    "_cumulative_rewards": "_cumulative_rewards",
+    "terminations": "terminations",
+    "truncations": "truncations",
+    "infos": "infos",
+}
 
 
 class RummyEnv(AECEnv):  # type: ignore[type-arg]
@@ -154,7 +157,6 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
         self._seeds = random.Random()
-        self.state: State = rules.new_game(players=players, seed=0)
         self._legal: dict[int, Action] = {}
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._steps = 0
@@ -170,14 +172,27 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         def __getattr__(self, name: str) -> Any:
             """Only for attributes not set yet: say that ``reset()`` sets the
             hand's (instead of a bare "no attribute" from ``step`` or ``last``)."""
-            if name in _SET_BY_RESET:
+            public = _SET_BY_RESET.get(name)
+            if public is not None:
                 raise AttributeError(
-                    f"{type(self).__name__}.{name} is set by reset(): call "
+                    f"{type(self).__name__}.{public} is set by reset(): call "
                     "reset() before step(), last(), observe() or agent_iter()"
                 )
             raise AttributeError(
                 f"{type(self).__name__!r} object has no attribute {name!r}"
             )
+
+    @property
+    def state(self) -> State:  # type: ignore[override]
+        """The hand being played, hidden cards and all (for analysis and
+        tests; agents see :meth:`observe` or :meth:`view`).
+
+        It replaces PettingZoo's ``state()`` method, which rummykit does not
+        offer (no global-state vector).
+
+        :raises AttributeError: before :meth:`reset`, which deals the hand.
+        """
+        return self._state
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same for every agent)."""
@@ -215,7 +230,7 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
             state = self.rules.new_game(
                 players=self.players, seed=game_seed, dealer=dealer
             )
-        self.state = state
+        self._state = state
         self._steps = 0
         for encoder in self._encoders:
             encoder.reset()
@@ -225,10 +240,13 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        # PettingZoo's dead-agent steps read it with getattr(..., None), which
+        # would go through __getattr__'s error path at every end of a hand.
+        self._skip_agent_selection = None
         self._after_move()
 
     def _after_move(self) -> None:
-        state = self.state
+        state = self._state
         if state.is_terminal:
             for agent, value in zip(
                 self.possible_agents,
@@ -245,7 +263,11 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         else:
             seat = state.current
             self.agent_selection = self.possible_agents[seat]
-            self._legal = self.codec.legal_ids(self._view(seat))
+            # From the state, as the seat's view would list them: a view is
+            # only built when one is asked for (raw_view, view()).
+            self._legal = self.codec._legal_ids(
+                state.legal_actions(), state.table, state.wild_rank
+            )
         if self.raw_view:
             for seat, agent in enumerate(self.possible_agents):
                 if agent in self.infos:
@@ -253,12 +275,13 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
 
     def _view(self, seat: int) -> PlayerView:
         """``seat``'s view of the current state, built once per state."""
-        if self._views_of is not self.state:
+        state = self._state
+        if self._views_of is not state:
             self._views = {}
-            self._views_of = self.state
+            self._views_of = state
         view = self._views.get(seat)
         if view is None:
-            view = self._views[seat] = self.state.view(seat)
+            view = self._views[seat] = state.view(seat)
         return view
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -287,7 +310,7 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         # Rewards are only ever set when the hand ends (in _after_move), so
         # before this step they are all zero and only the last step has any
         # to add up.
-        self.state = self.state.apply(chosen)
+        self._state = self._state.apply(chosen)
         self._steps += 1
         self._after_move()
         if self.terminations[agent] or self.truncations[agent]:
@@ -301,19 +324,21 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
     def observe(self, agent: str) -> Observation:
         """``agent``'s observation: its vector and its action mask."""
         seat = self._seats[agent]
-        view = self._view(seat)
+        state = self._state
         # A bytearray filled in Python and wrapped by numpy without a copy:
         # cheaper than numpy calls for the few ids a decision has.
         mask = bytearray(self.codec.size)
         if (
-            seat == self.state.current_player
+            seat == state.current_player
             and agent in self.agents
             and not (self.terminations[agent] or self.truncations[agent])
         ):
             for action_id in self._legal:
                 mask[action_id] = 1
         return {
-            "observation": self._encoders[seat].encode(view),
+            # The vector of the seat's view, read from the state: building
+            # the view at every step cost more than encoding it.
+            "observation": self._encoders[seat].encode_state(state, seat),
             "action_mask": np.frombuffer(mask, dtype=np.int8),
         }
 
@@ -331,7 +356,7 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
 
     def render(self) -> str | None:
         """The hand as text: the table, the pile's top and whose turn it is."""
-        state = self.state
+        state = self._state
         lines = [f"phase {state.phase.value}, stock {len(state.stock)}"]
         if state.pile:
             lines.append(f"pile top {state.pile[-1]}")

@@ -36,11 +36,14 @@ block               length      holds
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable, Sequence
+from itertools import islice
+from operator import attrgetter
 
 import numpy as np
 import numpy.typing as npt
 
-from rummykit.cards import JOKER_CODE, Card
+from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.engine import (
     Claim,
     DeclareGin,
@@ -50,6 +53,7 @@ from rummykit.engine import (
     Knock,
     Phase,
     PlayerView,
+    State,
     TableMeld,
 )
 
@@ -58,6 +62,7 @@ __all__ = ["ObservationEncoder", "ObservationLayout"]
 _PHASES = tuple(Phase)
 _FLOAT32 = np.dtype(np.float32)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
+_CODES = attrgetter("codes")
 # Which plane a move puts its card in: 1 taken, 2 discarded, 0 neither; by
 # action class, worked out once per class (subclasses count as their base).
 _PLANE_OF: dict[type, int] = {}
@@ -169,6 +174,8 @@ class ObservationEncoder:
         self._player = -1
         self._seen = 0
         self._last: Event | None = None
+        # The history last folded in, by identity: the same one again adds nothing.
+        self._history: Sequence[Event] | None = None
         # Where each seat's entries go for the current observer, by absolute
         # seat (worked out once per observer; see _observer).
         self._taken_at: tuple[int, ...] = ()
@@ -204,28 +211,38 @@ class ObservationEncoder:
         self._planes[:] = array("f", bytes(len(self._planes) * 4))
         self._seen = 0
         self._last = None
+        self._history = None
 
-    def _fold(self, view: PlayerView) -> None:
-        history = view.history
-        seen = self._seen
-        if view.player != self._player:
-            self._observer(view.player)
+    def _fold(self, player: int, history: Sequence[Event]) -> None:
+        """Fold the events of ``history`` not seen yet into the planes."""
+        if player != self._player:
+            self._observer(player)
             self.reset()
-            seen = 0
-        elif seen and (
-            len(history) < seen
-            or (history[seen - 1] is not self._last and history[seen - 1] != self._last)
-        ):
-            self.reset()
-            seen = 0
-        if len(history) == seen:
+        elif history is self._history:
             return
+        seen = self._seen
+        new: Iterable[Event] = history
+        if seen:
+            # The events since the last fold and the one before them, read
+            # back from the end (a hand's history is a linked list, cheap to
+            # walk back a few steps and dear to index from the front).
+            back = list(islice(reversed(history), max(len(history) - seen + 1, 0)))
+            if back and (back[-1] is self._last or back[-1] == self._last):
+                back.pop()
+                back.reverse()
+                new = back
+            else:
+                # Not a continuation of the last history: another hand.
+                self.reset()
         planes = self._planes
         taken_at = self._taken_at
         discarded_at = self._discarded_at
-        for event in history[seen:]:
+        for event in new:
             moved = event.card
-            if moved is None:
+            # Another seat's private card (a stock draw) is one the player
+            # cannot see: a view censors it, and a state's history is read
+            # the same way.
+            if moved is None or (event.private and event.player != player):
                 continue
             kind = type(event.action)
             plane = _PLANE_OF.get(kind)
@@ -236,7 +253,8 @@ class ObservationEncoder:
             elif plane == 2:
                 planes[discarded_at[event.player] + moved.code] += 1
         self._seen = len(history)
-        self._last = history[-1]
+        self._last = history[-1] if history else None
+        self._history = history
 
     def _pile_block(self, pile: tuple[Card, ...]) -> array[float]:
         """How many of each card ``pile`` holds, from the last pile's counts."""
@@ -281,39 +299,97 @@ class ObservationEncoder:
         >>> ObservationEncoder(ObservationLayout(2)).encode(view).shape
         (559,)
         """
-        self._fold(view)
+        return self._encode(
+            view.player,
+            view.history,
+            view.hand,
+            view.pile,
+            view.table,
+            view.shown,
+            view.hand_sizes,
+            view.active,
+            view.current_player,
+            view.dealer,
+            view.stock_size,
+            view.wild_rank,
+            view.phase,
+        )
+
+    def encode_state(self, state: State, seat: int) -> npt.NDArray[np.float32]:
+        """The vector of ``state.view(seat)``, read without building the view.
+
+        It reads only what the view holds: the seat's own hand, the public
+        fields, and the history without the other seats' private cards (as
+        the view censors them).  An environment has the state at hand, and
+        building a view at every step costs more than the encoding.
+
+        >>> from rummykit import get_variant
+        >>> state = get_variant("indian").new_game(players=2, seed=4)
+        >>> layout = ObservationLayout(players=2)
+        >>> vector = ObservationEncoder(layout).encode_state(state, 1)
+        >>> bool((vector == layout.encode(state.view(1))).all())
+        True
+        """
+        return self._encode(
+            seat,
+            state.history,
+            state.hands[seat],
+            state.pile,
+            state.table,
+            state.shown,
+            map(len, map(_CODES, state.hands)),
+            state.active,
+            None if state.phase is Phase.ENDED else state.current,
+            state.dealer,
+            len(state.stock),
+            state.wild_rank,
+            state.phase,
+        )
+
+    def _encode(
+        self,
+        player: int,
+        history: Sequence[Event],
+        hand: Hand,
+        pile: tuple[Card, ...],
+        table: tuple[TableMeld, ...],
+        shown: tuple[Hand | None, ...],
+        hand_sizes: Iterable[int],
+        active: tuple[bool, ...],
+        current: int | None,
+        dealer: int,
+        stock_size: int,
+        wild: Rank | None,
+        phase: Phase,
+    ) -> npt.NDArray[np.float32]:
+        self._fold(player, history)
         cards = self.layout.CARDS
         out = self._zeros[:]
         # The hand block comes first: a card's entry is at its code.
-        for code in view.hand.codes:
+        for code in hand.codes:
             out[code] += 1
-        pile = view.pile
         if pile:
             start = self._pile
             out[start : start + cards] = self._pile_block(pile)
             out[self._pile_top + pile[-1].code] = 1
-        table = view.table
         if table:
             start = self._table
             out[start : start + cards] = self._table_block(table)
-        for start, hand in zip(self._shown_at, view.shown, strict=True):
-            if hand is not None:
-                for code in hand.codes:
-                    out[start + code] += 1
+        if any(shown):  # mostly nothing shown
+            for start, shown_hand in zip(self._shown_at, shown, strict=True):
+                if shown_hand is not None:
+                    for code in shown_hand.codes:
+                        out[start + code] += 1
         out[self._taken : self._planes_stop] = self._planes
         players = self.layout.players
-        for at, size, still in zip(
-            self._sizes_at, view.hand_sizes, view.active, strict=True
-        ):
+        for at, size, still in zip(self._sizes_at, hand_sizes, active, strict=True):
             out[at] = size
             if still:
                 out[at + players] = 1
-        current = view.current_player
         if current is not None:
             out[self._to_act_at[current]] = 1
-        out[self._dealer_at[view.dealer]] = 1
-        out[self._stock_size] = view.stock_size
-        wild = view.wild_rank
+        out[self._dealer_at[dealer]] = 1
+        out[self._stock_size] = stock_size
         out[self._wild_rank + (0 if wild is None else wild)] = 1
-        out[self._phase + _PHASE_INDEX[view.phase]] = 1
+        out[self._phase + _PHASE_INDEX[phase]] = 1
         return np.frombuffer(out, dtype=_FLOAT32)

@@ -12,14 +12,14 @@ False
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat, cast
+from typing import TYPE_CHECKING, Any, SupportsFloat, cast
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 
 from rummykit.agents import Agent, GreedyAgent, RandomAgent
-from rummykit.engine import PlayerView, State
+from rummykit.engine import Action, State
 from rummykit.errors import InvalidOptionError
 from rummykit.rl.aec import REWARDS, Observation, env, hand_rewards
 from rummykit.rl.observations import ObservationEncoder
@@ -45,6 +45,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012
+
+    state: State
+    """The hand being played, hidden cards and all; set by :meth:`reset`."""
 
     def __init__(
         self,
@@ -96,13 +99,26 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.codec = self._game.codec
         self.layout = self._game.layout
         self._encoder = ObservationEncoder(self.layout)
-        self._view_of: State | None = None
-        self._seat_view: PlayerView | None = None
+        # The learner's legal actions by id, and the state they belong to.
+        self._legal: dict[int, Action] = {}
+        self._legal_of: State | None = None
         self.observation_space = self._game.observation_space("player_0")
         self.action_space = self._game.action_space("player_0")
         self._bots: dict[int, Agent] = {}
-        self.state: State = self._game.state
         self._steps = 0
+
+    if not TYPE_CHECKING:  # hidden from mypy, so a misspelt attribute is still an error
+
+        def __getattr__(self, name: str) -> Any:
+            """Only for attributes not set yet: ``state`` is set by ``reset()``."""
+            if name == "state":
+                raise AttributeError(
+                    f"{type(self).__name__}.state is set by reset(): call "
+                    "reset() before step(), action_masks() or render()"
+                )
+            raise AttributeError(
+                f"{type(self).__name__!r} object has no attribute {name!r}"
+            )
 
     def _make_bots(self, seed: int) -> dict[int, Agent]:
         others = [s for s in range(self.players) if s != self.seat]
@@ -149,27 +165,33 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             self._steps += 1
         self.state = state
 
-    def _view(self) -> PlayerView:
-        """The learner's view of the current state, built once per state."""
-        view = self._seat_view
-        if view is None or self._view_of is not self.state:
-            view = self._seat_view = self.state.view(self.seat)
-            self._view_of = self.state
-        return view
+    def _legal_ids(self) -> dict[int, Action]:
+        """The learner's legal actions by id now, worked out once per state
+        (from the state, as the learner's view would list them)."""
+        state = self.state
+        if self._legal_of is not state:
+            self._legal = (
+                self.codec._legal_ids(
+                    state.legal_actions(), state.table, state.wild_rank
+                )
+                if not state.is_terminal and state.current == self.seat
+                else {}
+            )
+            self._legal_of = state
+        return self._legal
 
     def _observation(self) -> Observation:
-        view = self._view()
         return {
-            "observation": self._encoder.encode(view),
+            # The vector of the learner's view, read from the state.
+            "observation": self._encoder.encode_state(self.state, self.seat),
             "action_mask": self.action_masks(),
         }
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The learner's action mask now (zeros once the hand is over)."""
         mask = bytearray(self.codec.size)
-        if not self.state.is_terminal and self.state.current == self.seat:
-            for action_id in self.codec.legal_ids(self._view()):
-                mask[action_id] = 1
+        for action_id in self._legal_ids():
+            mask[action_id] = 1
         return np.frombuffer(mask, dtype=np.int8)
 
     def step(
@@ -185,8 +207,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
                 (not self.state.is_terminal),
                 {"illegal_action": False},
             )
-        legal = self.codec.legal_ids(self._view())
-        chosen = legal.get(int(action))
+        chosen = self._legal_ids().get(int(action))
         if chosen is None:
             return (
                 self._observation(),
