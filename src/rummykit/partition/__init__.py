@@ -497,7 +497,7 @@ def _solve(
         # scores less.
         covered = _covered(codes, rules, points, wild_rank, requirement, forbidden)
         if covered is not None:
-            return (_absorb(covered, rules, wild_rank, requirement),)
+            return (covered,)
     search = Search(
         codes,
         rules,
@@ -656,40 +656,13 @@ def _absorb(
     wild_rank: Rank | None,
     requirement: Requirement | None,
 ) -> Partition:
-    """Put spare jokers that score nothing into melds with room for them.
-
-    The lean search leaves them unmelded, which costs no points; a player
-    showing the grouping would meld them.  Sets and impure runs take them
-    first, so a pure run stays pure unless the requirement survives.
-    """
-    spare = [
-        card
-        for card in result.deadwood
-        if card.is_joker or (wild_rank is not None and card.rank == wild_rank)
-    ]
-    if not spare or not result.melds:
+    """``result`` with its spare jokers put into melds (:func:`_cover.absorb`)."""
+    melds, deadwood = _cover.absorb(
+        result.melds, result.deadwood, rules, wild_rank, requirement
+    )
+    if melds is result.melds:
         return result
-    melds = list(result.melds)
-    deadwood = list(result.deadwood)
-    for card in spare:
-        order = sorted(
-            range(len(melds)),
-            key=lambda i: melds[i].kind is MeldKind.RUN and melds[i].pure,
-        )
-        for i in order:
-            cards = (*melds[i].cards, card)
-            if (
-                rules.why_not(cards, wild_rank=wild_rank, kind=melds[i].kind)
-                is not None
-            ):
-                continue
-            grown = Meld.build(cards, rules, wild_rank=wild_rank, kind=melds[i].kind)
-            trial = [*melds[:i], grown, *melds[i + 1 :]]
-            if requirement is None or requirement.is_met_by(trial):
-                melds = trial
-                deadwood.remove(card)
-                break
-    return attrs.evolve(result, melds=tuple(melds), deadwood=tuple(deadwood))
+    return attrs.evolve(result, melds=melds, deadwood=deadwood)
 
 
 def _code(card: Card) -> int:

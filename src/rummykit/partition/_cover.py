@@ -74,6 +74,7 @@ class Cover:
         forbidden: frozenset[int] | None,
     ) -> None:
         self.rules = rules
+        self.requirement = requirement
         self.wild = wild = -1 if wild_rank is None else int(wild_rank) - 1
         self.discarding = forbidden is not None
         self.banned = forbidden or frozenset()
@@ -352,9 +353,11 @@ class Cover:
                 return code
         return None
 
-    def partition(self, wild_rank: Rank | None, points: int = 0) -> Partition | None:
-        """The grouping found, built and checked; ``None`` if a meld does not
-        build (then the exact searches answer)."""
+    def partition(self, wild_rank: Rank | None, points: int = 0) -> Partition:
+        """The grouping found, worth ``points``: its points and discard now,
+        its melds and deadwood (spare jokers put into melds with room, see
+        :func:`absorb`) built at first read, as most callers want only the
+        first two."""
         spare = [JOKER_CODE] * self.printed
         if self.wild >= 0:
             for s in range(4):
@@ -366,33 +369,97 @@ class Cover:
             discard = self._throwable_joker()
             assert discard is not None
             spare.remove(discard)
-        melds: list[Meld] = []
-        rules = self.rules
-        pure_wild = rules.wild_natural_is_pure
-        for is_run, naturals, wilds, jokers in self.melds:
-            kind = MeldKind.RUN if is_run else MeldKind.SET
-            if not jokers:
-                # Every card stands as itself: the meld is built directly.
-                order = sorted((*naturals, *wilds), key=_position if is_run else None)
-                if is_run and order[0] % 13 == 0 and order[1] % 13 != 1:
-                    # An ace not below a two is the high end of the run.
-                    order = [*order[1:], order[0]]
-                cards = tuple(Card.from_code(code) for code in order)
-                pure = pure_wild or not wilds or not is_run
-                melds.append(Meld(kind=kind, cards=cards, stands_for=cards, pure=pure))
-                continue
-            group = [Card.from_code(code) for code in (*naturals, *wilds)]
-            group += [Card.from_code(spare.pop()) for _ in range(jokers)]
-            try:  # validated once, by building it
-                melds.append(Meld.build(group, rules, wild_rank=wild_rank, kind=kind))
-            except InvalidMeldError:  # pragma: no cover - only valid melds are placed
-                return None
-        return Partition(
-            melds=tuple(melds),
-            deadwood=tuple(Card.from_code(code) for code in sorted(spare + self.dead)),
-            points=points,
-            discard=None if discard is None else Card.from_code(discard),
+        result: Partition = _new(Partition)
+        _set(result, "points", points)
+        _set(result, "requirement_met", True)
+        _set(result, "discard", None if discard is None else Card.from_code(discard))
+        laid = (self.rules, wild_rank, self.requirement, tuple(self.melds))
+        _set(result, "_pending", (_lay_out, (*laid, spare, tuple(self.dead))))
+        return result
+
+
+def _lay_out(
+    rules: MeldRules,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+    found: tuple[Found, ...],
+    spare: list[int],
+    dead: tuple[int, ...],
+) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The melds ``found`` (built and checked), with the ``spare`` jokers
+    and the ``dead`` cards as deadwood, spare jokers then put into melds
+    (:func:`absorb`)."""
+    spare = list(spare)
+    melds: list[Meld] = []
+    pure_wild = rules.wild_natural_is_pure
+    for is_run, naturals, wilds, jokers in found:
+        kind = MeldKind.RUN if is_run else MeldKind.SET
+        if not jokers:
+            # Every card stands as itself: the meld is built directly.
+            order = sorted((*naturals, *wilds), key=_position if is_run else None)
+            if is_run and order[0] % 13 == 0 and order[1] % 13 != 1:
+                # An ace not below a two is the high end of the run.
+                order = [*order[1:], order[0]]
+            cards = tuple(Card.from_code(code) for code in order)
+            pure = pure_wild or not wilds or not is_run
+            melds.append(Meld(kind=kind, cards=cards, stands_for=cards, pure=pure))
+            continue
+        group = [Card.from_code(code) for code in (*naturals, *wilds)]
+        group += [Card.from_code(spare.pop()) for _ in range(jokers)]
+        try:  # validated once, by building it
+            melds.append(Meld.build(group, rules, wild_rank=wild_rank, kind=kind))
+        except InvalidMeldError as error:  # pragma: no cover - only valid melds
+            raise AssertionError(
+                f"the cover path placed an invalid meld: {error}"
+            ) from None
+    deadwood = tuple(Card.from_code(code) for code in sorted(spare + list(dead)))
+    return absorb(tuple(melds), deadwood, rules, wild_rank, requirement)
+
+
+def absorb(
+    melds: tuple[Meld, ...],
+    deadwood: tuple[Card, ...],
+    rules: MeldRules,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """Put spare jokers that score nothing into melds with room for them.
+
+    The cover and the lean search leave them unmelded, which costs no
+    points; a player showing the grouping would meld them.  Sets and impure
+    runs take them first, so a pure run stays pure unless the requirement
+    survives.  Returns the melds and the deadwood.
+    """
+    spare = [
+        card
+        for card in deadwood
+        if card.is_joker or (wild_rank is not None and card.rank == wild_rank)
+    ]
+    if not spare or not melds:
+        return melds, deadwood
+    grown_melds = list(melds)
+    left = list(deadwood)
+    for card in spare:
+        order = sorted(
+            range(len(grown_melds)),
+            key=lambda i: grown_melds[i].kind is MeldKind.RUN and grown_melds[i].pure,
         )
+        for i in order:
+            cards = (*grown_melds[i].cards, card)
+            kind = grown_melds[i].kind
+            if rules.why_not(cards, wild_rank=wild_rank, kind=kind) is not None:
+                continue
+            grown = Meld.build(cards, rules, wild_rank=wild_rank, kind=kind)
+            trial = [*grown_melds[:i], grown, *grown_melds[i + 1 :]]
+            if requirement is None or requirement.is_met_by(trial):
+                grown_melds = trial
+                left.remove(card)
+                break
+    return tuple(grown_melds), tuple(left)
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _position(code: int) -> int:
