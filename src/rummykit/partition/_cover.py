@@ -21,6 +21,8 @@ distinct suits and no long sequence is required.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds import Meld, MeldKind, MeldRules
@@ -109,6 +111,8 @@ class Cover:
         costliest one that may be thrown as the discard), and return their
         points: every grouping scores at least that much, so a cover of the
         other cards is optimal."""
+        if self.pool >= self.rules.min_set - 1:
+            return 0  # every card makes a set with jokers
         counts = self.counts
         dead = [code for code in range(52) if counts[code] and self._alone(code)]
         if not dead:
@@ -170,15 +174,8 @@ class Cover:
             c += 1
         if c == 52:
             return self._done()
-        key = (
-            tuple(counts),
-            self.pool,
-            tuple(self.wild_used),
-            self.thrown is None,
-            min(self.pure, self.need_pure),
-            min(self.runs, self.need_runs),
-        )
-        if key in self.failed:
+        failed = self.failed
+        if failed and self._key() in failed:
             return False
         if self.need_runs > self.runs or self.need_pure > self.pure:
             # Too few cards left for the runs the requirement still asks for.
@@ -206,8 +203,20 @@ class Cover:
                 return True
             self.thrown = None
         counts[c] += 1
-        self.failed.add(key)
+        # Everything placed since was taken back: the state is the one met.
+        failed.add(self._key())
         return False
+
+    def _key(self) -> tuple[object, ...]:
+        """What the rest of the search depends on, for :attr:`failed`."""
+        return (
+            bytes(self.counts),
+            self.pool,
+            bytes(self.wild_used),
+            self.thrown is None,
+            min(self.pure, self.need_pure),
+            min(self.runs, self.need_runs),
+        )
 
     def _runs(self, c: int, s: int, start: int, way: int) -> bool:
         """Try each run of suit ``s`` holding ``c`` at position ``start``
@@ -324,7 +333,7 @@ class Cover:
             jokers = max(0, rules.min_set - size - 1)
             if jokers > self.pool:
                 break
-            for chosen in _subsets(partners, size):
+            for chosen in combinations(partners, size):
                 for code in chosen:
                     counts[code] -= 1
                 self.pool -= jokers
@@ -464,12 +473,3 @@ _set = object.__setattr__
 
 def _position(code: int) -> int:
     return code % 13
-
-
-def _subsets(items: list[int], size: int) -> list[tuple[int, ...]]:
-    if size == 0:
-        return [()]
-    if size > len(items):
-        return []
-    first, rest = items[0], items[1:]
-    return [(first, *more) for more in _subsets(rest, size - 1)] + _subsets(rest, size)
