@@ -10,19 +10,20 @@ given, and the grouping it builds must reach that value.
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import Hand, Rank
-from rummykit.partition import best_discard, deadwood
 from rummykit.partition._search import INF, Search
 from rummykit.variants import IndianRummy
+from tests.partition_support import check_grouping_and_value
 from tests.test_partition import (
     FAMILIES,
     PROPERTY,
     Setup,
-    check_result,
     forbidden_cards,
     meldy_hands,
     setup_and_hand,
@@ -97,21 +98,8 @@ def test_indian_fourteen_card_hands_score_what_the_exact_search_scores(
     expected = min(exact, sum(values) - max(values))
     if requirement.cap is not None:
         expected = min(expected, requirement.cap)
-    result = best_discard(
-        hand, rules, points, wild_rank=wild_rank, requirement=requirement
-    )
-    assert result.points == expected, str(result)
     setup = Setup(rules, points, variant.deck, wild_rank, requirement)
-    check_result(result, hand, setup, discarding=True, forbidden=[])
-    value = deadwood(
-        hand,
-        rules,
-        points,
-        wild_rank=wild_rank,
-        requirement=requirement,
-        discard=True,
-    )
-    assert value == expected
+    check_grouping_and_value(setup, hand, expected, forbidden=[])
 
 
 def test_a_hand_with_many_set_choices_scores_its_exact_value() -> None:
@@ -125,9 +113,40 @@ def test_a_hand_with_many_set_choices_scores_its_exact_value() -> None:
     exact = Search(hand.codes, rules, points, Rank.ACE, requirement, frozenset()).best(
         True
     )
-    result = best_discard(
-        hand, rules, points, wild_rank=Rank.ACE, requirement=requirement
-    )
-    assert result.points == exact == 3
+    assert exact == 3
     setup = Setup(rules, points, variant.deck, Rank.ACE, requirement)
-    check_result(result, hand, setup, discarding=True, forbidden=[])
+    check_grouping_and_value(setup, hand, 3, forbidden=[])
+
+
+def test_searches_leave_no_reference_cycles_behind() -> None:
+    # Each call's tables are freed when it returns, not by the cyclic garbage
+    # collector: the RL environments call the partitioner on every step.
+    variant = IndianRummy(preset="standard")
+    hands = [
+        ("As Qs Qs Ks Th Qh Kh Ad 3d Jd Qd Kd Ac Kc", Rank.ACE),  # exact search
+        ("Qs Ks As 2h 3h 4h 5c 6c 7c 9d 9h 9s Kc Jk", Rank.FIVE),  # cover path
+        ("3s Js Qs 3h 6h Jh Qh 8d Jd Qd Kd 7c Jc Qc", Rank.QUEEN),  # no life
+    ]
+    for text, wild_rank in hands:  # warm up the caches
+        variant.best_discard(Hand.parse(text), wild_rank=wild_rank)
+    gc.collect()
+    gc.disable()
+    try:
+        for text, wild_rank in hands:
+            hand = Hand.parse(text)
+            assert variant.best_discard(hand, wild_rank=wild_rank).melds is not None
+            variant.deadwood(hand, wild_rank=wild_rank, discard=True)
+            variant.partition(hand.remove(hand.cards[0]), wild_rank=wild_rank)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
+def test_a_released_search_answers_nothing_more() -> None:
+    variant = IndianRummy(preset="standard")
+    hand = Hand.parse("As Qs Qs Ks Th Qh Kh Ad 3d Jd Qd Kd Ac Kc")
+    rules, points = variant.meld_rules, variant.point_values
+    with Search(hand.codes, rules, points, Rank.ACE, None, frozenset()) as search:
+        assert search.least(True) == search.best(True)
+    with pytest.raises(RuntimeError, match="released"):
+        search.best(True)

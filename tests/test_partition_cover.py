@@ -20,9 +20,9 @@ from rummykit.partition import (
     _cover,
     best_discard,
     deadwood,
-    partition,
 )
 from rummykit.variants import IndianRummy
+from tests.partition_support import check_against_brute_force
 from tests.strategies import deck_specs, wild_ranks
 from tests.test_partition import (
     PROPERTY,
@@ -126,48 +126,7 @@ def test_public_functions_match_brute_force_on_cover_rules(
     family: str, data: st.DataObject
 ) -> None:
     setup, hand = data.draw(cover_setup_and_hand(family))
-    wild_rank, requirement = setup.wild_rank, setup.requirement
-    scorer = setup.scorer(hand)
-    expected = scorer.points_of_hand()
-    result = partition(
-        hand, setup.rules, setup.points, wild_rank=wild_rank, requirement=requirement
-    )
-    assert result.points == expected, str(result)
-    check_result(result, hand, setup)
-    assert (
-        deadwood(
-            hand,
-            setup.rules,
-            setup.points,
-            wild_rank=wild_rank,
-            requirement=requirement,
-        )
-        == expected
-    )
-    if not hand:
-        return
-    forbidden = data.draw(forbidden_cards(hand))
-    expected = scorer.best_discard(forbidden)
-    result = best_discard(
-        hand,
-        setup.rules,
-        setup.points,
-        forbidden=forbidden,
-        wild_rank=wild_rank,
-        requirement=requirement,
-    )
-    assert result.points == expected, str(result)
-    check_result(result, hand, setup, discarding=True, forbidden=forbidden)
-    value = deadwood(
-        hand,
-        setup.rules,
-        setup.points,
-        discard=True,
-        forbidden=forbidden,
-        wild_rank=wild_rank,
-        requirement=requirement,
-    )
-    assert value == expected
+    check_against_brute_force(setup, hand, data)
 
 
 def test_indian_hands_that_meld_every_card_take_the_cover_path() -> None:

@@ -15,14 +15,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import Hand, MeldRules, Rank, Requirement
-from rummykit.partition import PointValues, _lives, best_discard, deadwood, partition
+from rummykit.partition import PointValues, _lives
 from rummykit.variants import IndianRummy
+from tests.partition_support import check_against_brute_force
 from tests.strategies import deck_specs, wild_ranks
 from tests.test_partition import (
     PROPERTY,
     Setup,
-    check_result,
-    forbidden_cards,
     meldy_hands,
     setup_and_hand,
 )
@@ -113,48 +112,7 @@ def test_public_functions_match_brute_force_with_a_requirement(
     setup = Setup(
         setup.rules, setup.points, setup.deck, setup.wild_rank, _declaration(setup)
     )
-    wild_rank, requirement = setup.wild_rank, setup.requirement
-    scorer = setup.scorer(hand)
-    expected = scorer.points_of_hand()
-    result = partition(
-        hand, setup.rules, setup.points, wild_rank=wild_rank, requirement=requirement
-    )
-    assert result.points == expected, str(result)
-    check_result(result, hand, setup)
-    assert (
-        deadwood(
-            hand,
-            setup.rules,
-            setup.points,
-            wild_rank=wild_rank,
-            requirement=requirement,
-        )
-        == expected
-    )
-    if not hand:
-        return
-    forbidden = data.draw(forbidden_cards(hand))
-    expected = scorer.best_discard(forbidden)
-    result = best_discard(
-        hand,
-        setup.rules,
-        setup.points,
-        forbidden=forbidden,
-        wild_rank=wild_rank,
-        requirement=requirement,
-    )
-    assert result.points == expected, str(result)
-    check_result(result, hand, setup, discarding=True, forbidden=forbidden)
-    value = deadwood(
-        hand,
-        setup.rules,
-        setup.points,
-        discard=True,
-        forbidden=forbidden,
-        wild_rank=wild_rank,
-        requirement=requirement,
-    )
-    assert value == expected
+    check_against_brute_force(setup, hand, data)
 
 
 def test_a_hand_without_two_sequences_scores_every_card() -> None:

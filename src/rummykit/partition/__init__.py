@@ -287,20 +287,20 @@ def _points(
             )
         except _suits.TooManySets:
             pass  # the general search shares work between set choices
-    search = Search(
+    with Search(
         codes, rules, points, wild_rank, requirement, forbidden or frozenset()
-    )
-    if requirement is None:  # scoring every card is one of the groupings searched
+    ) as search:
+        if requirement is None:  # scoring every card is one of the groupings
+            if search.bounded_applies():
+                return search.least(forbidden is not None)
+            return search.best(forbidden is not None)
+        ceiling = _fallback_value(codes, points, wild_rank, forbidden)
+        if requirement.cap is not None:
+            ceiling = min(ceiling, requirement.cap)
         if search.bounded_applies():
-            return search.least(forbidden is not None)
-        return search.best(forbidden is not None)
-    ceiling = _fallback_value(codes, points, wild_rank, forbidden)
-    if requirement.cap is not None:
-        ceiling = min(ceiling, requirement.cap)
-    if search.bounded_applies():
-        # Only a value below the ceiling changes the answer.
-        return min(search.least(forbidden is not None, ceiling + 1), ceiling)
-    return min(search.best(forbidden is not None), ceiling)
+            # Only a value below the ceiling changes the answer.
+            return min(search.least(forbidden is not None, ceiling + 1), ceiling)
+        return min(search.best(forbidden is not None), ceiling)
 
 
 def _work(
@@ -322,9 +322,9 @@ def _work(
     rules, points = _options(rules, points, wild_rank, requirement)
     if requirement is None and _simple(codes, wild_rank, rules):
         return 1
-    search = Search(codes, rules, points, wild_rank, requirement, frozenset())
-    search.best(discard)
-    return max(1, len(search.memo))
+    with Search(codes, rules, points, wild_rank, requirement, frozenset()) as search:
+        search.best(discard)
+        return max(1, len(search.memo))
 
 
 def _fallback_value(
@@ -498,7 +498,7 @@ def _solve(
         covered = _covered(codes, rules, points, wild_rank, requirement, forbidden)
         if covered is not None:
             return (covered,)
-    search = Search(
+    with Search(
         codes,
         rules,
         points,
@@ -506,51 +506,56 @@ def _solve(
         requirement,
         forbidden or frozenset(),
         lean=not every,
-    )
-    cards = [Card.from_code(code) for code in codes]
-    results: list[Partition] = []
-    fallback = _fallback(cards, points, wild_rank, forbidden)
-    if not every and search.bounded_applies():
-        # The bounded search: only a grouping that scores no more than every
-        # card is wanted, and the first one found is built.
-        ceiling = fallback[0] + 1 if fallback[0] < INF else INF
-        found, steps, take, state, thrown = search.first(discarding, ceiling)
-        if found < INF:
-            result = _built(search, steps, take, state, thrown, found, requirement)
-            if search.lean:
-                result = _absorb(result, rules, wild_rank, requirement)
-            return (result,)
-        return (_every_card(fallback, requirement),)
-    found = search.best(discarding)
-    tries = _TRIES_PER_RESULT * limit
-    if found < INF and found <= fallback[0]:
-        seen: set[tuple[object, ...]] = set()
-        for state, jokers, take in search.start_states():
-            if len(results) >= limit or tries <= 0:
-                break
-            for value, core, flag, thrown in search.top(state, jokers, discarding):
-                if value != found or len(results) >= limit or tries <= 0:
-                    continue
-                for steps in search.groupings(
-                    core, jokers, flag, 0, search.value(core, jokers, flag, 0), every
-                ):
-                    tries -= 1
-                    if len(results) >= limit or tries < 0:
-                        break
-                    result = _built(
-                        search, steps, take, state, thrown, found, requirement
-                    )
-                    if not every:
-                        if search.lean:
-                            result = _absorb(result, rules, wild_rank, requirement)
-                        return (result,)
-                    key = _canonical(result)
-                    if key not in seen:
-                        seen.add(key)
-                        results.append(result)
-    if not results or fallback[0] < found:
-        results.append(_every_card(fallback, requirement))
-    return tuple(results)
+    ) as search:
+        cards = [Card.from_code(code) for code in codes]
+        results: list[Partition] = []
+        fallback = _fallback(cards, points, wild_rank, forbidden)
+        if not every and search.bounded_applies():
+            # The bounded search: only a grouping that scores no more than every
+            # card is wanted, and the first one found is built.
+            ceiling = fallback[0] + 1 if fallback[0] < INF else INF
+            found, steps, take, state, thrown = search.first(discarding, ceiling)
+            if found < INF:
+                result = _built(search, steps, take, state, thrown, found, requirement)
+                if search.lean:
+                    result = _absorb(result, rules, wild_rank, requirement)
+                return (result,)
+            return (_every_card(fallback, requirement),)
+        found = search.best(discarding)
+        tries = _TRIES_PER_RESULT * limit
+        if found < INF and found <= fallback[0]:
+            seen: set[tuple[object, ...]] = set()
+            for state, jokers, take in search.start_states():
+                if len(results) >= limit or tries <= 0:
+                    break
+                for value, core, flag, thrown in search.top(state, jokers, discarding):
+                    if value != found or len(results) >= limit or tries <= 0:
+                        continue
+                    for steps in search.groupings(
+                        core,
+                        jokers,
+                        flag,
+                        0,
+                        search.value(core, jokers, flag, 0),
+                        every,
+                    ):
+                        tries -= 1
+                        if len(results) >= limit or tries < 0:
+                            break
+                        result = _built(
+                            search, steps, take, state, thrown, found, requirement
+                        )
+                        if not every:
+                            if search.lean:
+                                result = _absorb(result, rules, wild_rank, requirement)
+                            return (result,)
+                        key = _canonical(result)
+                        if key not in seen:
+                            seen.add(key)
+                            results.append(result)
+        if not results or fallback[0] < found:
+            results.append(_every_card(fallback, requirement))
+        return tuple(results)
 
 
 def _cap(requirement: Requirement | None) -> int:
@@ -702,7 +707,8 @@ def possible_melds(
     codes = _codes(hand, "possible_melds", MAX_LISTING_SIZE)
     _check_limit(limit, "possible_melds")
     rules, _ = _options(rules, None, wild_rank, None)
-    search = Search(codes, rules, PointValues(joker=1), wild_rank, None)
+    with Search(codes, rules, PointValues(joker=1), wild_rank, None) as search:
+        by_low, field_codes = search.by_low, search.field_codes
     counts = Counter(codes)
     wild_kinds = [
         code
@@ -710,9 +716,9 @@ def possible_melds(
         if code == JOKER_CODE or (wild_rank is not None and code % 13 + 1 == wild_rank)
     ]
     found: dict[tuple[str, tuple[int, ...]], Meld] = {}
-    for records in search.by_low:
+    for records in by_low:
         for record in records:
-            natural_codes = [search.field_codes[f] for f in record.fields]
+            natural_codes = [field_codes[f] for f in record.fields]
             naturals = [Card.from_code(code) for code in natural_codes]
             spare = Counter({code: counts[code] for code in wild_kinds})
             spare.subtract(natural_codes)

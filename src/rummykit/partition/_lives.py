@@ -51,25 +51,58 @@ def possible(
 ) -> bool:
     """Whether some grouping of ``codes`` meets ``requirement`` (only where
     :func:`decides` holds)."""
-    wild = -1 if wild_rank is None else int(wild_rank) - 1
-    counts = [0] * 53
-    for code in codes:
-        counts[52 if code == JOKER_CODE else code] += 1
-    pool = counts[52]
-    if wild >= 0:
-        pool += sum(counts[s * 13 + wild] for s in range(4))
-    length = rules.min_run
-    full = (1 << length) - 1
-    firsts = range(
-        1 if rules.ace_low else 2, (14 if rules.ace_high else 13) - length + 2
-    )
-    # The places of a suit's cards as bits: bit p for place p (ace at 1 and 14).
-    wild_places = 0 if wild < 0 else 1 << (wild + 1) | (1 << 14 if wild == 0 else 0)
-    pure_ok = rules.wild_natural_is_pure
-    others = requirement.min_sequences - requirement.min_pure_sequences
-    need_naturals = rules.min_naturals_per_meld
+    windows = _Windows(codes, rules, wild_rank, requirement)
+    return windows.pure(0, requirement.min_pure_sequences, windows.pool)
 
-    def places(s: int) -> int:
+
+class _Windows:
+    """The search of :func:`possible`: the hand's counts and the windows'
+    shape.  (Methods, not nested functions, so that no call leaves a
+    reference cycle behind for the garbage collector.)"""
+
+    __slots__ = (
+        "counts",
+        "firsts",
+        "full",
+        "length",
+        "need_naturals",
+        "others",
+        "pool",
+        "pure_ok",
+        "wild",
+        "wild_places",
+    )
+
+    def __init__(
+        self,
+        codes: tuple[int, ...],
+        rules: MeldRules,
+        wild_rank: Rank | None,
+        requirement: Requirement,
+    ) -> None:
+        self.wild = wild = -1 if wild_rank is None else int(wild_rank) - 1
+        self.counts = counts = [0] * 53
+        for code in codes:
+            counts[52 if code == JOKER_CODE else code] += 1
+        pool = counts[52]
+        if wild >= 0:
+            pool += sum(counts[s * 13 + wild] for s in range(4))
+        self.pool = pool
+        self.length = length = rules.min_run
+        self.full = (1 << length) - 1
+        self.firsts = range(
+            1 if rules.ace_low else 2, (14 if rules.ace_high else 13) - length + 2
+        )
+        # The places of a suit's cards as bits: bit p for place p (ace at 1 and 14).
+        self.wild_places = (
+            0 if wild < 0 else 1 << (wild + 1) | (1 << 14 if wild == 0 else 0)
+        )
+        self.pure_ok = rules.wild_natural_is_pure
+        self.others = requirement.min_sequences - requirement.min_pure_sequences
+        self.need_naturals = rules.min_naturals_per_meld
+
+    def places(self, s: int) -> int:
+        counts = self.counts
         bits = 0
         base = s * 13
         for r in range(13):
@@ -77,43 +110,47 @@ def possible(
                 bits |= 1 << (r + 1)
         return bits | (bits & 2) << 13
 
-    def last(pool: int) -> bool:
+    def last(self, pool: int) -> bool:
         """Whether one more window, pure or not, fits what is left: each place
         takes its natural card, else a joker or a wild card from the pool (a
         wild card standing as itself leaves the pool)."""
+        length = self.length
+        full = self.full
         for s in range(4):
-            bits = places(s)
-            wild_bits = bits & wild_places
-            for first in firsts:
+            bits = self.places(s)
+            wild_bits = bits & self.wild_places
+            for first in self.firsts:
                 naturals = (bits >> first & full).bit_count()
                 if (
-                    naturals >= need_naturals
+                    naturals >= self.need_naturals
                     and length - naturals
                     <= pool - (wild_bits >> first & full).bit_count()
                 ):
                     return True
         return False
 
-    def pure(start: int, left: int, pool: int) -> bool:
+    def pure(self, start: int, left: int, pool: int) -> bool:
         if left == 0:
-            return others == 0 or last(pool)
+            return self.others == 0 or self.last(pool)
+        counts = self.counts
+        full = self.full
+        wild = self.wild
+        length = self.length
         for s in range(start // 16, 4):
-            bits = places(s)
-            if not pure_ok:
-                bits &= ~wild_places
+            bits = self.places(s)
+            if not self.pure_ok:
+                bits &= ~self.wild_places
             base = s * 13
-            for first in firsts:
+            for first in self.firsts:
                 if s * 16 + first < start or bits >> first & full != full:
                     continue
                 window = [base + (p - 1) % 13 for p in range(first, first + length)]
                 used = sum(1 for code in window if code % 13 == wild)
                 for code in window:
                     counts[code] -= 1
-                found = pure(s * 16 + first, left - 1, pool - used)
+                found = self.pure(s * 16 + first, left - 1, pool - used)
                 for code in window:
                     counts[code] += 1
                 if found:
                     return True
         return False
-
-    return pure(0, requirement.min_pure_sequences, pool)

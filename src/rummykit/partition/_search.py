@@ -126,6 +126,10 @@ def _progress(requirement: Requirement | None) -> Progress:
     return Progress(requirement)
 
 
+def _released(state: int, jokers: int, discard: int, q: int) -> int:
+    raise RuntimeError("this search was released and answers nothing more")
+
+
 class Record:
     """One candidate meld: natural counts, joker slots, and its shape."""
 
@@ -231,6 +235,29 @@ class Search:
             self.jokerlike_free and any(self.field_wild)
         )
         self.natural_budget = self._natural_budget()
+
+    def __enter__(self) -> Search:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def release(self) -> None:
+        """Break the reference cycles of the compiled searches, once done.
+
+        :meth:`value` and the bounded search are closures that call
+        themselves and read this object's tables, so each is a cycle that
+        only the cyclic garbage collector would free; broken here, the
+        search and its tables are freed as soon as the caller drops them
+        (``with Search(...) as search:`` does it on leaving the block).
+        The search answers nothing more afterwards.
+        """
+        for compiled in (self.value, self._bounded_value):
+            for cell in getattr(compiled, "__closure__", None) or ():
+                if cell.cell_contents is compiled:
+                    cell.cell_contents = None
+        self.value = _released
+        self._bounded_value = None
 
     # -- candidate melds ---------------------------------------------------
 
