@@ -104,6 +104,12 @@ class Cover:
         self.low = 1 if rules.ace_low else 2
         self.high = 14 if rules.ace_high else 13
         self.max_set = min(rules.max_set or 4, 4)
+        # The rules' numbers the search reads, looked up once.
+        self.min_set = rules.min_set
+        self.min_run = rules.min_run
+        self.longest = rules.longest_run
+        self.ace_low = rules.ace_low
+        self.ace_high = rules.ace_high
         self.dead: list[int] = []
 
     def set_aside(self, points: PointValues) -> int:
@@ -111,7 +117,7 @@ class Cover:
         costliest one that may be thrown as the discard), and return their
         points: every grouping scores at least that much, so a cover of the
         other cards is optimal."""
-        if self.pool >= self.rules.min_set - 1:
+        if self.pool >= self.min_set - 1:
             return 0  # every card makes a set with jokers
         counts = self.counts
         dead = [code for code in range(52) if counts[code] and self._alone(code)]
@@ -139,9 +145,9 @@ class Cover:
         pool = self.pool
         s, r = divmod(code, 13)
         partners = sum(1 for t in range(4) if t != s and counts[t * 13 + r])
-        if rules.min_set - min(partners + 1, self.max_set) <= pool:
+        if self.min_set - min(partners + 1, self.max_set) <= pool:
             return False
-        length = rules.min_run
+        length = self.min_run
         base = s * 13
         places = [r + 1]
         if r == 0:
@@ -180,7 +186,7 @@ class Cover:
         if self.need_runs > self.runs or self.need_pure > self.pure:
             # Too few cards left for the runs the requirement still asks for.
             # (A wild card may stand as itself in a pure run.)
-            most = (sum(counts) + self.pool) // self.rules.min_run
+            most = (sum(counts) + self.pool) // self.min_run
             if self.runs + most < self.need_runs or self.pure + most < self.need_pure:
                 return False
         self.steps += 1
@@ -189,9 +195,9 @@ class Cover:
         counts[c] -= 1
         s, r = divmod(c, 13)
         if r == 0:
-            if self.rules.ace_low and self._runs(c, s, 1, 1):
+            if self.ace_low and self._runs(c, s, 1, 1):
                 return True
-            if self.rules.ace_high and self._runs(c, s, 14, -1):
+            if self.ace_high and self._runs(c, s, 14, -1):
                 return True
         elif self._runs(c, s, r + 1, 1):
             return True
@@ -259,9 +265,8 @@ class Cover:
         """Extend the run whose last position is ``pos`` by a card, or end it
         there (only if ``ends``: a run never ends on a joker), or put a joker
         in the next place on the way to another card."""
-        rules = self.rules
         nxt = pos + way
-        room = length < rules.longest_run and self.low <= nxt <= self.high
+        room = length < self.longest and self.low <= nxt <= self.high
         if room:
             rank = (nxt - 1) % 13
             code = s * 13 + rank
@@ -288,14 +293,14 @@ class Cover:
                 self.counts[code] += 1
         if ends:
             # End here, with jokers at the ends up to the shortest run.
-            extra = max(0, rules.min_run - length)
+            extra = max(0, self.min_run - length)
             if (
                 extra <= self.pool
                 and length + extra <= self.high - self.low + 1
                 and self._place_run(c, naturals, wilds, jokers, extra)
             ):
                 return True
-        if room and self.pool > 0 and length + 1 < rules.longest_run:
+        if room and self.pool > 0 and length + 1 < self.longest:
             self.pool -= 1
             found = self._grow(
                 c, s, nxt, way, naturals, wilds, jokers + 1, length + 1, False
@@ -326,11 +331,10 @@ class Cover:
 
     def _sets(self, c: int, s: int, r: int) -> bool:
         counts = self.counts
-        rules = self.rules
         partners = [t * 13 + r for t in range(s + 1, 4) if counts[t * 13 + r]]
         most = min(len(partners), self.max_set - 1)
         for size in range(most, 0, -1):
-            jokers = max(0, rules.min_set - size - 1)
+            jokers = max(0, self.min_set - size - 1)
             if jokers > self.pool:
                 break
             for chosen in combinations(partners, size):
