@@ -300,7 +300,7 @@ class Search:
         for fields in by_suit.values():
             runs: dict[tuple[int, ...], int] = {}
             for line in self._lines(fields):
-                self._grow(line, 0, [], runs, min_naturals, jmax, longest)
+                self._grow(line, 0, 0, (), True, runs, min_naturals, jmax, longest)
             for chosen, kmin in runs.items():
                 kmax = min(jmax, run_limit, longest - len(chosen))
                 if kmin <= kmax:
@@ -355,33 +355,52 @@ class Search:
         self,
         line: list[tuple[int, int]],
         start: int,
-        chosen: list[tuple[int, int]],
+        first: int,
+        chosen: tuple[int, ...],
+        ordered: bool,
         runs: dict[tuple[int, ...], int],
         min_naturals: int,
         jmax: int,
         longest: int,
     ) -> None:
-        """Add every run-shaped subset of ``line`` that extends ``chosen``."""
+        """Add every run-shaped subset of ``line`` that extends ``chosen``
+        (its fields, the lowest at position ``first``; ``ordered`` when they
+        are in increasing order, as they are unless an ace is high)."""
+        n = len(chosen) + 1
+        min_run = self.rules.min_run
         for i in range(start, len(line)):
             position, field = line[i]
             if chosen:
-                if position - chosen[0][0] >= longest:
+                if position - first >= longest:
                     break
-                if any(f == field for _, f in chosen):
+                if field in chosen:
                     continue
-            grown = [*chosen, (position, field)]
-            n = len(grown)
-            span = position - grown[0][0] + 1
-            gaps = span - n
-            if gaps > jmax:
+                span = position - first + 1
+                in_order = ordered and field > chosen[-1]
+            else:
+                first = position
+                span = 1
+                in_order = True
+            if span - n > jmax:  # more gaps than jokers
                 break
+            grown = (*chosen, field)
             if n >= min_naturals:
-                kmin = max(span, self.rules.min_run) - n
-                key = tuple(sorted(f for _, f in grown))
+                kmin = max(span, min_run) - n
+                key = grown if in_order else tuple(sorted(grown))
                 if kmin <= jmax and (key not in runs or kmin < runs[key]):
                     runs[key] = kmin
             if n < longest:
-                self._grow(line, i + 1, grown, runs, min_naturals, jmax, longest)
+                self._grow(
+                    line,
+                    i + 1,
+                    first,
+                    grown,
+                    in_order,
+                    runs,
+                    min_naturals,
+                    jmax,
+                    longest,
+                )
 
     # -- the search ----------------------------------------------------------
 
