@@ -471,8 +471,7 @@ class ActionCodec:
                 if len(same) >= _KNOWN_LIMIT:
                     same.clear()
                 same[id(action)] = (action, action_id)
-            if action_id not in found:
-                found[action_id] = action
+            found.setdefault(action_id, action)  # the first listed keeps the id
         return found
 
     def id_to_action(self, action_id: int, view: PlayerView) -> Action:

@@ -171,6 +171,8 @@ class ObservationEncoder:
         self._stock_size = at["stock_size"]
         self._wild_rank = at["wild_rank"]
         self._phase = at["phase"]
+        self._cards = cards
+        self._players = players
         self._player = -1
         self._seen = 0
         self._last: Event | None = None
@@ -363,7 +365,7 @@ class ObservationEncoder:
         phase: Phase,
     ) -> npt.NDArray[np.float32]:
         self._fold(player, history)
-        cards = self.layout.CARDS
+        cards = self._cards
         out = self._zeros[:]
         # The hand block comes first: a card's entry is at its code.
         for code in hand.codes:
@@ -381,7 +383,7 @@ class ObservationEncoder:
                     for code in shown_hand.codes:
                         out[start + code] += 1
         out[self._taken : self._planes_stop] = self._planes
-        players = self.layout.players
+        players = self._players
         for at, size, still in zip(self._sizes_at, hand_sizes, active, strict=True):
             out[at] = size
             if still:
