@@ -234,6 +234,30 @@ def test_small_path_leaves_no_reference_cycles() -> None:
             gc.enable()
 
 
+def test_small_path_answers_each_rule_set_when_callers_alternate() -> None:
+    """The small path keeps the last rules' tables at hand; a caller that
+    alternates rule sets and points (equal or not) gets each one's answer."""
+    hand = Hand.parse("As 5d 9c Kh Qd Qd Qc Jk")
+    copies = MeldRules(set_distinct_suits=False, min_naturals_per_meld=2)
+    distinct = MeldRules(set_distinct_suits=True, min_naturals_per_meld=2)
+    plain = PointValues(joker=10)
+    dear_aces = PointValues(
+        ranks=(15, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10), joker=10
+    )
+    expected = {
+        (rules, points): Scorer(hand.cards, rules, points).best_discard()
+        for rules in (copies, distinct)
+        for points in (plain, dear_aces)
+    }
+    assert len(set(expected.values())) == 4
+    for _ in range(2):
+        for (rules, points), points_left in expected.items():
+            again = attrs.evolve(rules)  # equal, another object
+            for asked in (rules, again, rules):
+                assert deadwood(hand, asked, points, discard=True) == points_left
+                assert best_discard(hand, asked, points).points == points_left
+
+
 def test_melds_of_jokers_alone_take_spare_jokers() -> None:
     rules = MeldRules(min_naturals_per_meld=0, max_jokers_per_meld=3)
     points = PointValues(joker=5)

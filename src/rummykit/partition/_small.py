@@ -82,6 +82,8 @@ class Tables:
         #: Each natural card's points and code in one number, so that the
         #: costliest card, and of those the highest, is the largest.
         self.throw_keys = tuple(p << 6 | code for code, p in enumerate(self.points))
+        #: The keys when nothing is thrown: no card is ever the costliest.
+        self.no_throw = (-1,) * 53
         # span[mask]: the shortest window the rules allow that holds the ranks
         # of ``mask`` (bit r for rank index r), or 0 if none does.
         span = [0] * 8192
@@ -129,6 +131,11 @@ class Tables:
                 ranges = [(min(run[0], kept[0]), max(run[1], kept[1]), _RUN)]
             singles = ranges
         self.singles = singles
+        #: singles_with[j]: the single-card ranges that ``j`` jokers can fill.
+        self.singles_with = tuple(
+            tuple(single for single in singles if single[0] <= j)
+            for j in range(MAX_CARDS + 1)
+        )
         self.single_least = min((low for low, _, _ in singles), default=_BIG)
         # With melds of jokers alone, alone[e] is the fewest of ``e`` spare
         # jokers left unmelded, and how[e] the size of one such meld.
@@ -185,7 +192,8 @@ class Tables:
             for suit in range(4):
                 self.suit_runs[suit][spread[pattern]] = self._place_runs(pattern, suit)
         #: rank_sets[rank][counts at rank 0]: that rank's set groups in
-        #: place, built at first use.
+        #: place (from the start for up to two copies a suit, else built at
+        #: first use).
         self.rank_sets: list[dict[int, _Placed | None]] = [{} for _ in range(13)]
         #: Melds built for a final grouping, by their cards.
         self.melds: dict[tuple[object, ...], Meld] = {}
@@ -316,22 +324,6 @@ class Tables:
         placed[key] = found
         return found
 
-    def placed_runs(self, suit: int, key: int) -> _Placed:
-        """The run groups of one suit whose ranks are the counts of one in
-        ``key``, in place (built here for five ranks or more)."""
-        placed = self.suit_runs[suit]
-        found = placed.get(key)
-        if found is None:
-            pattern = 0
-            for rank in range(13):
-                if key >> (3 * rank) & 1:
-                    pattern |= 1 << rank
-            found = self._place_runs(pattern, suit)
-            if len(placed) >= PATTERNS_KEPT:
-                placed.clear()
-            placed[key] = found
-        return found
-
     def runs(self, pattern: int) -> tuple[_Kept, ...]:
         """The run groups of two or more of the ranks in ``pattern`` (bit r
         for rank index r), in any suit: (counts at suit 0, kmin, room,
@@ -434,6 +426,21 @@ _Template = tuple[
 def tables(rules: MeldRules, points: PointValues) -> Tables:
     """The tables for ``rules`` and ``points``, built on first use."""
     return Tables(rules, points)
+
+
+#: The rules, points and tables of the last call, in one tuple (read and
+#: replaced whole, so that threads never see a mix of two calls).
+_last: list[tuple[object, object, Tables | None]] = [(None, None, None)]
+
+
+def _tables(rules: MeldRules, points: PointValues) -> Tables:
+    """:func:`tables`, without hashing the rules and points again when a
+    caller asks with the very same objects as last time (a variant does)."""
+    last_rules, last_points, found = _last[0]
+    if found is None or last_rules is not rules or last_points is not points:
+        found = tables(rules, points)
+        _last[0] = (rules, points, found)
+    return found
 
 
 def applies(codes: tuple[int, ...], rules: MeldRules, wild_rank: object) -> bool:
@@ -561,10 +568,18 @@ def _search(
         for low in sets_by_low.keys() & runs_by_low.keys():
             sets_by_low[low] = runs_by_low[low] + sets_by_low[low]
         runs_by_low.update(sets_by_low)
-    singles = [single for single in t.singles if single[0] <= jokers]
+    singles = t.singles_with[joker_cap]
     pts = t.points
-    throw_keys = t.throw_keys
     discarding = forbidden is not None
+    # Each card's key as the costliest card to throw, -1 where it may not be
+    # thrown.
+    throw_keys = t.throw_keys if discarding else t.no_throw
+    if forbidden:
+        kept = list(throw_keys)
+        for code in forbidden:
+            if 0 <= code < 53:
+                kept[code] = -1
+        throw_keys = tuple(kept)
     guard = state & _GUARDS
     dead = 0
     throw = -1  # the costliest allowed deadwood card so far
@@ -587,7 +602,7 @@ def _search(
             count = state >> (3 * code) & 3
             state -= (4 | count) << (3 * code)
             dead += count * pts[code]
-            if discarding and throw_keys[code] > throw and code not in forbidden:  # type: ignore[operator]
+            if throw_keys[code] > throw:
                 throw = throw_keys[code]
     joker_points = t.joker_points
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
@@ -608,6 +623,7 @@ def _search(
             if not rest:
                 break
             low = ((rest & -rest).bit_length() - 1) // 3
+            at = 3 * low
             entries = runs_by_low.get(low)
             if entries is not None:
                 for entry in entries:
@@ -620,18 +636,18 @@ def _search(
                         path.pop()
             for kmin, kmax, kind in singles:
                 if kmin <= jokers:
-                    one = 1 << (3 * low)
+                    one = 1 << at
                     path.append((one, kmin, kmax - kmin, (kind, (low,))))
                     deeper[0](
                         state - one, jokers - kmin, dead, throw, room + kmax - kmin
                     )
                     path.pop()
             # The lowest card is deadwood, with its copies.
-            copies = (state >> (3 * low)) & 3
+            copies = state >> at & 3
             key = throw_keys[low]
-            if key > throw and discarding and low not in forbidden:  # type: ignore[operator]
+            if key > throw:
                 throw = key
-            state -= copies << (3 * low)
+            state -= copies << at
             dead += copies * pts[low]
         # Every card is placed: score the grouping.
         over = jokers - room if jokers > room else 0
@@ -811,7 +827,7 @@ def value(
 ) -> int:
     """The least deadwood of ``codes`` (after the best discard, with
     ``forbidden`` cards kept, unless ``forbidden`` is ``None``)."""
-    return _search(codes, tables(rules, points), forbidden).value
+    return _search(codes, _tables(rules, points), forbidden).value
 
 
 def grouping(
@@ -822,5 +838,5 @@ def grouping(
 ) -> Partition:
     """The optimal grouping of ``codes`` (after the best discard, with
     ``forbidden`` cards kept, unless ``forbidden`` is ``None``)."""
-    t = tables(rules, points)
+    t = _tables(rules, points)
     return _build(t, _search(codes, t, forbidden), codes, forbidden)
