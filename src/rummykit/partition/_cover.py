@@ -111,6 +111,7 @@ class Cover:
         self.ace_low = rules.ace_low
         self.ace_high = rules.ace_high
         self.dead: list[int] = []
+        self.held = 0
 
     def set_aside(self, points: PointValues) -> int:
         """Take out the cards no meld of this hand can hold, as deadwood (the
@@ -168,6 +169,9 @@ class Cover:
     def search(self) -> bool:
         """Whether a covering grouping exists (and then :attr:`melds` holds
         it); ``False`` may also mean the search gave up."""
+        # The natural cards left, three bits a code: :attr:`counts` as one
+        # number, kept in step with it, for the failure memo's keys.
+        self.held = sum(n << 3 * code for code, n in enumerate(self.counts))
         try:
             return self._cover(0)
         except GiveUp:
@@ -193,6 +197,7 @@ class Cover:
         if self.steps > STEPS:
             raise GiveUp
         counts[c] -= 1
+        self.held -= 1 << 3 * c
         s, r = divmod(c, 13)
         if r == 0:
             if self.ace_low and self._runs(c, s, 1, 1):
@@ -209,6 +214,7 @@ class Cover:
                 return True
             self.thrown = None
         counts[c] += 1
+        self.held += 1 << 3 * c
         # Everything placed since was taken back: the state is the one met.
         failed.add(self._key())
         return False
@@ -216,9 +222,9 @@ class Cover:
     def _key(self) -> tuple[object, ...]:
         """What the rest of the search depends on, for :attr:`failed`."""
         return (
-            bytes(self.counts),
+            self.held,
             self.pool,
-            bytes(self.wild_used),
+            tuple(self.wild_used),
             self.thrown is None,
             min(self.pure, self.need_pure),
             min(self.runs, self.need_runs),
@@ -284,6 +290,7 @@ class Cover:
                     self.pool += 1
             elif self.counts[code]:
                 self.counts[code] -= 1
+                self.held -= 1 << 3 * code
                 naturals.append(code)
                 if self._grow(
                     c, s, nxt, way, naturals, wilds, jokers, length + 1, True
@@ -291,6 +298,7 @@ class Cover:
                     return True
                 naturals.pop()
                 self.counts[code] += 1
+                self.held += 1 << 3 * code
         if ends:
             # End here, with jokers at the ends up to the shortest run.
             extra = max(0, self.min_run - length)
@@ -340,6 +348,7 @@ class Cover:
             for chosen in combinations(partners, size):
                 for code in chosen:
                     counts[code] -= 1
+                    self.held -= 1 << 3 * code
                 self.pool -= jokers
                 self.melds.append((False, (c, *chosen), (), jokers))
                 if self._cover(c):
@@ -348,6 +357,7 @@ class Cover:
                 self.pool += jokers
                 for code in chosen:
                     counts[code] += 1
+                    self.held += 1 << 3 * code
         return False
 
     def _done(self) -> bool:
