@@ -112,6 +112,7 @@ class Cover:
         self.ace_high = rules.ace_high
         self.dead: list[int] = []
         self.held = 0
+        self.left = 0
 
     def set_aside(self, points: PointValues) -> int:
         """Take out the cards no meld of this hand can hold, as deadwood (the
@@ -172,25 +173,26 @@ class Cover:
         # The natural cards left, three bits a code: :attr:`counts` as one
         # number, kept in step with it, for the failure memo's keys.
         self.held = sum(n << 3 * code for code, n in enumerate(self.counts))
+        self.left = sum(self.counts)
         try:
-            return self._cover(0)
+            return self._cover()
         except GiveUp:
             return False
 
-    def _cover(self, start: int) -> bool:
-        counts = self.counts
-        c = start
-        while c < 52 and not counts[c]:
-            c += 1
-        if c == 52:
+    def _cover(self) -> bool:
+        held = self.held
+        if not held:
             return self._done()
+        # The lowest card left: the search places the lowest card first.
+        c = ((held & -held).bit_length() - 1) // 3
+        counts = self.counts
         failed = self.failed
         if failed and self._key() in failed:
             return False
         if self.need_runs > self.runs or self.need_pure > self.pure:
             # Too few cards left for the runs the requirement still asks for.
             # (A wild card may stand as itself in a pure run.)
-            most = (sum(counts) + self.pool) // self.min_run
+            most = (self.left + self.pool) // self.min_run
             if self.runs + most < self.need_runs or self.pure + most < self.need_pure:
                 return False
         self.steps += 1
@@ -198,6 +200,7 @@ class Cover:
             raise GiveUp
         counts[c] -= 1
         self.held -= 1 << 3 * c
+        self.left -= 1
         s, r = divmod(c, 13)
         if r == 0:
             if self.ace_low and self._runs(c, s, 1, 1):
@@ -210,11 +213,12 @@ class Cover:
             return True
         if self.discarding and self.thrown is None and c not in self.banned:
             self.thrown = c
-            if self._cover(c):
+            if self._cover():
                 return True
             self.thrown = None
         counts[c] += 1
         self.held += 1 << 3 * c
+        self.left += 1
         # Everything placed since was taken back: the state is the one met.
         failed.add(self._key())
         return False
@@ -291,6 +295,7 @@ class Cover:
             elif self.counts[code]:
                 self.counts[code] -= 1
                 self.held -= 1 << 3 * code
+                self.left -= 1
                 naturals.append(code)
                 if self._grow(
                     c, s, nxt, way, naturals, wilds, jokers, length + 1, True
@@ -299,9 +304,12 @@ class Cover:
                 naturals.pop()
                 self.counts[code] += 1
                 self.held += 1 << 3 * code
+                self.left += 1
         if ends:
             # End here, with jokers at the ends up to the shortest run.
-            extra = max(0, self.min_run - length)
+            extra = self.min_run - length
+            if extra < 0:
+                extra = 0
             if (
                 extra <= self.pool
                 and length + extra <= self.high - self.low + 1
@@ -329,7 +337,7 @@ class Cover:
         self.runs += 1
         self.pure += pure
         self.melds.append((True, tuple(naturals), tuple(wilds), jokers))
-        if self._cover(c):
+        if self._cover():
             return True
         self.melds.pop()
         self.pure -= pure
@@ -342,22 +350,26 @@ class Cover:
         partners = [t * 13 + r for t in range(s + 1, 4) if counts[t * 13 + r]]
         most = min(len(partners), self.max_set - 1)
         for size in range(most, 0, -1):
-            jokers = max(0, self.min_set - size - 1)
+            jokers = self.min_set - size - 1
+            if jokers < 0:
+                jokers = 0
             if jokers > self.pool:
                 break
             for chosen in combinations(partners, size):
                 for code in chosen:
                     counts[code] -= 1
                     self.held -= 1 << 3 * code
+                    self.left -= 1
                 self.pool -= jokers
                 self.melds.append((False, (c, *chosen), (), jokers))
-                if self._cover(c):
+                if self._cover():
                     return True
                 self.melds.pop()
                 self.pool += jokers
                 for code in chosen:
                     counts[code] += 1
                     self.held += 1 << 3 * code
+                    self.left += 1
         return False
 
     def _done(self) -> bool:
