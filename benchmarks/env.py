@@ -3,8 +3,9 @@
 Run it from a checkout with the ``rl`` extra (``pip install -e '.[rl,bench]'``
 for the peers too)::
 
-    python benchmarks/env.py                 # 20 hands a row, median of 3 runs
-    python benchmarks/env.py --hands 5 --runs 1
+    python benchmarks/env.py                 # 2,000 steps a row, median of 3 runs
+    python benchmarks/env.py --steps 500 --runs 1
+    python benchmarks/env.py --hands 20      # 20 hands a row instead
 
 Each row plays whole hands in the PettingZoo environment
 (:func:`rummykit.rl.env`): at every step the acting agent's observation is
@@ -26,6 +27,13 @@ warms its caches.  The rows are measured round by round (every row once a
 round, ``--runs`` rounds, the median shown), and the clock is the process's
 CPU time (``--clock wall`` for wall time), so other programs on a shared
 machine change the figures less.
+
+Every row plays fresh hands until it has made at least ``--steps`` decisions
+in a round, so that a row of short hands (Indian Rummy's random hands last
+about five decisions, Classic's several hundred) is timed on as many
+decisions as the others; ``--hands N`` plays N hands a row instead.  The
+ratio columns are the median over the rounds of each round's ratio, so that
+one round's slow peer does not set every ratio.
 """
 
 from __future__ import annotations
@@ -53,6 +61,9 @@ _SETUPS: list[tuple[str, Variant, int]] = [
 
 Run = Callable[[list[int]], tuple[int, float]]
 """Plays the hands of the given seeds; returns (steps, seconds)."""
+
+Seeds = Callable[[], int]
+"""Draws the seed of the next fresh hand."""
 
 Clock = Callable[[], float]
 
@@ -141,10 +152,34 @@ def _openspiel(clock: Clock) -> Run | None:
     return run
 
 
+def _play(run: Run, seeds: Seeds, *, steps: int, hands: int | None) -> float:
+    """One round of one row: its steps per second over ``hands`` fresh hands,
+    or over fresh hands until at least ``steps`` decisions are made."""
+    if hands is not None:
+        made, seconds = run([seeds() for _ in range(hands)])
+        return made / seconds
+    made, seconds = 0, 0.0
+    while made < steps:
+        more, spent = run([seeds()])
+        made += more
+        seconds += spent
+    return made / seconds
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=20, help="hands a row and run")
-    parser.add_argument("--runs", type=int, default=3, help="runs; the median is shown")
+    parser.add_argument(
+        "--steps",
+        type=int,
+        default=2_000,
+        help="decisions at least, a row and round (fresh hands until then)",
+    )
+    parser.add_argument(
+        "--hands", type=int, default=None, help="hands a row and round, instead"
+    )
+    parser.add_argument(
+        "--runs", type=int, default=3, help="rounds; the median is shown"
+    )
     parser.add_argument(
         "--seed", type=int, default=None, help="seed of the fresh seeds"
     )
@@ -155,11 +190,24 @@ def main(argv: list[str] | None = None) -> int:
         help="cpu: the process's CPU time (default); wall: elapsed time",
     )
     args = parser.parse_args(argv)
+    for name in ("steps", "hands", "runs"):
+        value = getattr(args, name)
+        if value is not None and value < 1:
+            parser.error(f"--{name} must be at least 1, not {value}")
     clock = _CLOCKS[args.clock]
     fresh = random.Random(args.seed)
+
+    def seeds() -> int:
+        return fresh.randrange(2**31)
+
+    amount = (
+        f"{args.hands} hands a row"
+        if args.hands is not None
+        else f"at least {args.steps} steps a row"
+    )
     print(
-        f"python {platform.python_version()}, {args.hands} hands a row, "
-        f"{args.runs} run(s), {args.clock} time"
+        f"python {platform.python_version()}, {amount}, "
+        f"{args.runs} round(s), {args.clock} time"
     )
     peer_runs: dict[str, Run | None] = {
         "RLCard gin-rummy": _rlcard(clock),
@@ -173,34 +221,39 @@ def main(argv: list[str] | None = None) -> int:
     # Round by round, every row once a round: a change in the machine's load
     # during the run falls on the peers and on us alike.
     for run in runners.values():
-        run([fresh.randrange(2**31)])  # untimed: first-use caches and imports
+        run([seeds()])  # untimed: first-use caches and imports
     rates: dict[str, list[float]] = {label: [] for label in runners}
     for _ in range(args.runs):
         for label, run in runners.items():
-            seeds = [fresh.randrange(2**31) for _ in range(args.hands)]
-            steps, seconds = run(seeds)
-            rates[label].append(steps / seconds)
+            rates[label].append(_play(run, seeds, steps=args.steps, hands=args.hands))
     rate = {label: statistics.median(found) for label, found in rates.items()}
-    peers = {label: rate.get(label) for label in peer_runs}
     header = (
         f"{'environment':<32} {'steps/s':>9} {'vs RLCard':>10} {'vs OpenSpiel':>13}"
     )
     print(header)
     print("-" * len(header))
 
-    def ratio(ours: float, peer: float | None) -> str:
-        return "-" if peer is None else f"{ours / peer:.2f}x"
+    def ratio(ours: str, peer: str) -> str:
+        """The median over the rounds of each round's ratio."""
+        if peer not in rates:
+            return "-"
+        each = [a / b for a, b in zip(rates[ours], rates[peer], strict=True)]
+        return f"{statistics.median(each):.2f}x"
 
     for label, _, _ in _SETUPS:
-        ours = rate["rummykit " + label]
+        ours = "rummykit " + label
         print(
-            f"{'rummykit ' + label:<32} {ours:>9.0f} "
-            f"{ratio(ours, peers['RLCard gin-rummy']):>10} "
-            f"{ratio(ours, peers['OpenSpiel gin_rummy']):>13}"
+            f"{ours:<32} {rate[ours]:>9.0f} "
+            f"{ratio(ours, 'RLCard gin-rummy'):>10} "
+            f"{ratio(ours, 'OpenSpiel gin_rummy'):>13}"
         )
-    for label, peer in peers.items():
-        shown = "not installed" if peer is None else f"{peer:.0f}"
+    for label in peer_runs:
+        shown = f"{rate[label]:.0f}" if label in rate else "not installed"
         print(f"{label:<32} {shown:>9}")
+    print(
+        "steps/s: median over the rounds; vs: median over the rounds of each "
+        "round's ratio (above 1 is faster)"
+    )
     return 0
 
 
