@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rummykit.engine import DrawStock, History, State
-from rummykit.variants import ClassicRummy
+from rummykit.engine import Discard, DrawStock, History, State
+from rummykit.variants import ClassicRummy, IndianRummy
 
 
 @attrs.frozen(kw_only=True, slots=False)
@@ -67,3 +69,43 @@ def test_evolve_refuses_a_name_that_is_no_field_and_changes_nothing() -> None:
     with pytest.raises(TypeError, match="'colour'"):
         state.evolve(current=1, colour="red")
     assert state.current == 0
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class _OwnNextTurn(State):
+    """A State subclass with its own next_turn (the same one): a discard then
+    goes through the rule set's after_discard and next_turn, one copy each."""
+
+    def next_turn(self, after: int | None = None) -> State:
+        return super().next_turn(after)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["gamentio", "standard"]))
+def test_a_discard_and_the_next_turn_in_one_copy_give_the_two_step_state(
+    seed: int, preset: str
+) -> None:
+    """Indian Rummy keeps the default after_discard and next_turn_extra, so the
+    engine makes the discard and the next turn in one copy: the state must be
+    the one the two steps give."""
+    variant = IndianRummy(preset=preset)
+    state = variant.new_game(players=3, seed=seed)
+    rng = random.Random(seed)
+    discards = 0
+    while not state.is_terminal and discards < 6:
+        legal = state.legal_actions()
+        thrown = [action for action in legal if isinstance(action, Discard)]
+        if thrown:
+            action = thrown[rng.randrange(len(thrown))]
+            slow_from = _OwnNextTurn(
+                **{f.name: getattr(state, f.name) for f in attrs.fields(State)}
+            )
+            fast, slow = state.apply(action), slow_from.apply(action)
+            assert type(slow) is _OwnNextTurn
+            for field in attrs.fields(State):
+                assert getattr(fast, field.name) == getattr(slow, field.name)
+            assert fast.legal_actions() == slow.legal_actions()
+            discards += 1
+            state = fast
+        else:
+            state = state.apply(legal[rng.randrange(len(legal))])

@@ -559,17 +559,30 @@ class State:
 
     def _discard(self, action: Discard) -> State:
         hands = list(self.hands)
-        hands[self.current] = _without(hands[self.current], action.card.code)
-        state = self._evolve(
-            hands=tuple(hands),
-            pile=(*self.pile, action.card),
-            history=self.history.add(
-                Event(player=self.current, action=action, card=action.card)
+        current = self.current
+        hands[current] = _without(hands[current], action.card.code)
+        changes = {
+            "hands": tuple(hands),
+            "pile": (*self.pile, action.card),
+            "history": self.history.add(
+                Event(player=current, action=action, card=action.card)
             ),
-        )
-        if not hands[self.current]:
-            return self.rules.on_empty_hand(state)
-        return self.rules.after_discard(state)
+        }
+        rules = self.rules
+        kind = type(rules)
+        if (
+            hands[current]
+            and kind.after_discard is RuleSet.after_discard
+            and kind.next_turn_extra is RuleSet.next_turn_extra
+            and type(self).next_turn is State.next_turn
+        ):
+            # The rule set's after_discard is next_turn and its next turn keeps
+            # extra as it is: the discard and the next turn make one copy.
+            return self._turn_to(self.next_active(self.turn), changes)
+        state = self._evolve(**changes)
+        if not hands[current]:
+            return rules.on_empty_hand(state)
+        return rules.after_discard(state)
 
     def renew_stock(self) -> State:
         """The state with the stock renewed from the pile by the variant's policy.
@@ -607,15 +620,19 @@ class State:
         variant ends hands then (block, void, turn-over limit), the hand ends.
         """
         seat = self.next_active(self.turn if after is None else after)
+        return self._turn_to(seat, {"extra": self.rules.next_turn_extra(self, seat)})
+
+    def _turn_to(self, seat: int, changes: dict[str, Any]) -> State:
+        """:meth:`next_turn` to ``seat``, with ``changes`` made in the same copy."""
         state = self._evolve(
             current=seat,
             turn=seat,
             phase=Phase.DRAW,
             drawn=None,
             taken=None,
-            extra=self.rules.next_turn_extra(self, seat),
             queue=(),
             decision_id=self.decision_id + 1,
+            **changes,
         )
         if not state.stock:
             policy = self.rules.stock_policy()
