@@ -23,6 +23,16 @@ class _NoKings(ClassicRummy):
         return super().discard_reason(state, card)
 
 
+@attrs.frozen(kw_only=True)
+class _IndianNoKings(IndianRummy):
+    """Indian Rummy that also refuses to throw a king (a made-up variant)."""
+
+    def discard_reason(self, state: State, card: Card) -> str | None:
+        if card.rank is not None and card.rank.value == 13:
+            return "kings stay"
+        return super().discard_reason(state, card)
+
+
 def _play_states(variant: Variant, hands: int) -> list[State]:
     found: list[State] = []
     for seed in range(hands):
@@ -42,11 +52,28 @@ def _play_states(variant: Variant, hands: int) -> list[State]:
 
 @pytest.mark.parametrize(
     "variant",
-    [ClassicRummy(max_turnovers=3), _NoKings(max_turnovers=3), GinRummy(), Rumino()],
-    ids=["classic", "classic-no-kings", "gin", "rumino"],
+    [
+        ClassicRummy(max_turnovers=3),
+        _NoKings(max_turnovers=3),
+        GinRummy(),
+        Rumino(),
+        IndianRummy(),
+        IndianRummy(preset="standard"),
+        _IndianNoKings(),
+    ],
+    ids=[
+        "classic",
+        "classic-no-kings",
+        "gin",
+        "rumino",
+        "indian",
+        "indian-standard",
+        "indian-no-kings",
+    ],
 )
 def test_refused_discards_agree_with_discard_reason(variant: Variant) -> None:
-    states = _play_states(variant, 12)
+    # Indian hands are short (players drop): more of them to see a taken card
+    states = _play_states(variant, 60 if isinstance(variant, IndianRummy) else 12)
     assert any(state.taken is not None for state in states)
     for state in states:
         hand = state.hands[state.current]
@@ -70,6 +97,9 @@ def test_classic_refuses_the_card_just_taken_and_a_subclass_is_asked_per_card() 
     assert _NoKings().refused_discards(state) is None
 
 
-def test_indian_is_asked_per_card() -> None:
-    state = IndianRummy().new_game(players=2, seed=1)
-    assert IndianRummy().refused_discards(state) is None
+def test_indian_refuses_the_card_just_taken_and_a_subclass_is_asked_per_card() -> None:
+    state = IndianRummy().new_game(players=2, seed=0).draw_discard()
+    assert state.taken is not None
+    assert IndianRummy().refused_discards(state) == (state.taken,)
+    assert Discard(state.taken) not in state.legal_actions()
+    assert _IndianNoKings().refused_discards(state) is None

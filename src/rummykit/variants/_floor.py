@@ -376,12 +376,16 @@ def _neediest(rest: tuple[int, ...], min_set: int, rules: MeldRules) -> int:
     for code in rest:
         suits[code // 13] |= 1 << (code % 13)
         counts[code % 13] += 1
+    rows: list[int | None] = [None, None, None, None]  # each suit's, when asked
     for at, code in enumerate(rest):
         rank = code % 13
         if counts[rank] >= min_set:
             continue
         suit = code // 13
-        if not _runs_through(suits[suit], rules, 0)[0] >> rank & 1:
+        natural = rows[suit]
+        if natural is None:
+            natural = rows[suit] = _runs_through(suits[suit], rules, 0)[0]
+        if not natural >> rank & 1:
             return at
     return 0
 

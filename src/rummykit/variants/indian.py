@@ -641,6 +641,20 @@ class IndianRummy(Variant):
             return f"{card} was just taken from the open deck and may not be discarded this turn (I-2)"
         return None
 
+    def refused_discards(self, state: State) -> tuple[Card, ...] | None:
+        """The card just taken from the open deck, if any: the one
+        :meth:`discard_reason` refuses (``None`` if a subclass overrides that),
+        so that the discards are listed without a call per card.
+
+        >>> state = IndianRummy().new_game(players=2, seed=0).draw_discard()
+        >>> IndianRummy().refused_discards(state)
+        (Card('2d'),)
+        """
+        if not self._plain_discard_reason:
+            return None
+        taken = state.taken
+        return () if taken is None else (taken,)
+
     def play_actions(self, state: State) -> list[Action]:
         """I-3: a declaration with each finish card for which every other card
         can be grouped validly (any well-formed declaration is accepted too)."""

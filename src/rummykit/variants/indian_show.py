@@ -93,16 +93,21 @@ def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
     hands[seat] = Hand()
     active = list(state.active)
     active[seat] = False
-    penalties = dict(_penalties(state))
+    facts = IndianFacts.of(state)
+    penalties = dict(facts.penalties)
     penalties[seat] = (penalty, "middle drop" if middle else "first drop")
-    # the engine's fast copy (a random hand often ends in drops)
+    # the engine's fast copy, and the facts built directly (a random hand
+    # often ends in drops)
     state = state.evolve(
         hands=tuple(hands),
         active=tuple(active),
         out_of_play=(*state.out_of_play, *out.cards),
         history=state.history.add(Event(player=seat, action=action)),
-        extra=attrs.evolve(
-            IndianFacts.of(state), penalties=tuple(sorted(penalties.items()))
+        extra=IndianFacts(
+            declarer=facts.declarer,
+            penalties=tuple(sorted(penalties.items())),
+            show_points=facts.show_points,
+            arrangements=facts.arrangements,
         ),
     )
     return carry_on(v, state, seat)
@@ -272,11 +277,14 @@ def settle(
         payments.append(
             _payment(seat, winner, penalty, reason, v.stake, v.rake_pct, False, flat)
         )
-    note = {
-        Termination.DECLARATION: f"player {winner} declared",
-        Termination.LAST_PLAYER: f"player {winner} is the last player left",
-        Termination.BLOCKED: f"the closed deck ran out: player {winner} holds the fewest points",
-    }.get(how, f"player {winner} won")
+    if how is Termination.DECLARATION:
+        note = f"player {winner} declared"
+    elif how is Termination.LAST_PLAYER:
+        note = f"player {winner} is the last player left"
+    elif how is Termination.BLOCKED:
+        note = f"the closed deck ran out: player {winner} holds the fewest points"
+    else:
+        note = f"player {winner} won"
     return state.end(
         Outcome(
             termination=how,
