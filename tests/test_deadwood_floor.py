@@ -6,6 +6,8 @@ gins and declarations that one exact search per discard finds."""
 
 from __future__ import annotations
 
+import functools
+import itertools
 import random
 
 import attrs
@@ -14,10 +16,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rummykit import Card, Hand, MeldRules, Rank
+from rummykit.cards import JOKER_CODE
 from rummykit.engine import Action, Declare, DeclareGin, Knock, Phase, State
 from rummykit.partition import PointValues, Requirement, deadwood, partition
 from rummykit.variants import IndianRummy, Rumino, Variant
-from rummykit.variants._floor import floor, may_cover, may_hold_pure_run, may_meld_all
+from rummykit.variants._floor import (
+    _cover_shapes,
+    _without_ranks,
+    floor,
+    may_cover,
+    may_hold_pure_run,
+    may_meld_all,
+)
 from rummykit.variants.rumino import DeclareRumino
 from tests.profiles import examples
 from tests.strategies import meld_candidates, meld_rules, natural_cards, wild_ranks
@@ -171,6 +181,75 @@ def test_a_hand_that_declares_is_never_ruled_out_by_the_sequence_bounds(
         assert may_cover(
             hand.codes, rules, wild_rank=wild, discard=True, sequences=runs
         )
+
+
+def _plain_cover(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    wild_rank: Rank | None,
+    discard: bool,
+    sequences: int,
+) -> bool:
+    """``may_cover``'s relaxation searched without its pruning: every card in
+    turn (the lowest first), every relaxed run and set through it."""
+    wild = -1 if wild_rank is None else int(wild_rank) - 1
+    naturals = tuple(c for c in codes if c != JOKER_CODE and c % 13 != wild)
+    shapes = _cover_shapes(rules)
+    golden = rules.golden_rummy
+    per_run = min(rules.min_run, 3) if golden else rules.min_run
+
+    @functools.cache
+    def covers(rest: tuple[int, ...], jokers: int, spare: int, runs: int) -> bool:
+        if not rest:
+            return runs * per_run <= jokers
+        card, rest = rest[0], rest[1:]
+        if spare and covers(rest, jokers, 0, runs):
+            return True
+        rank, suit = card % 13, card - card % 13
+        held = 0
+        for code in rest:
+            if 0 <= code - suit < 13:
+                held |= 1 << (code - suit)
+        after_run = max(runs - 1, 0)
+        for row in shapes[rank]:
+            for sub in range(row + 1):
+                if sub & ~(row & held):
+                    continue  # use only ranks held, each at most once
+                need = (row & ~sub).bit_count()
+                left = _without_ranks(rest, suit, sub)
+                if need <= jokers and covers(left, jokers - need, spare, after_run):
+                    return True
+        same = [at for at, code in enumerate(rest) if code % 13 == rank]
+        for size in range(min(len(same), 2 * rules.min_set - 2) + 1):
+            need = max(rules.min_set - 1 - size, 0)
+            for chosen in itertools.combinations(same, size):
+                left = tuple(c for at, c in enumerate(rest) if at not in chosen)
+                after = after_run if golden else runs
+                if need <= jokers and covers(left, jokers - need, spare, after):
+                    return True
+        return False
+
+    return covers(naturals, len(codes) - len(naturals), int(discard), sequences)
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.one_of(near_meld_hands(), rigged_hands(14, 2, 4), rigged_hands(10, 1, 0)),
+    st.one_of(variant_rules, meld_rules()),
+    wild_ranks(),
+    st.booleans(),
+    st.integers(0, 2),
+)
+def test_may_cover_answers_as_the_plain_relaxed_search(
+    hand: Hand, rules: MeldRules, wild: Rank | None, discard: bool, runs: int
+) -> None:
+    """The neediest card first and the count of cards only a joker can meld
+    prune the search, and change no answer."""
+    expected = _plain_cover(hand.codes, rules, wild, discard, runs)
+    found = may_cover(
+        hand.codes, rules, wild_rank=wild, discard=discard, sequences=runs
+    )
+    assert found is expected
 
 
 @pytest.mark.parametrize(

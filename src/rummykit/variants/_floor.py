@@ -308,6 +308,7 @@ def may_cover(
     golden = rules.golden_rummy
     # the fewest jokers that make a sequence on their own
     per_run = min(rules.min_run, 3) if golden else rules.min_run
+    reach = _reach(rules)
     failed: set[tuple[tuple[int, ...], int, int, int]] = set()
 
     def covers(rest: tuple[int, ...], jokers: int, spare: int, runs: int) -> bool:
@@ -317,8 +318,12 @@ def may_cover(
         if key in failed:
             return False
         # the card with the fewest ways to be melded goes first: one that no
-        # meld of naturals can hold, if there is one (the order is free)
-        at = _neediest(rest, min_set, rules)
+        # meld of naturals can hold, if there is one (the order is free);
+        # too many such cards for the jokers, and no cover can hold them
+        at, needy = _neediest(rest, min_set, rules)
+        if needy - spare > reach * jokers:
+            failed.add(key)
+            return False
         card = rest[at]
         rest = rest[:at] + rest[at + 1 :]
         if spare and covers(rest, jokers, 0, runs):
@@ -367,16 +372,25 @@ def may_cover(
     return covers(naturals, len(codes) - len(naturals), 1 if discard else 0, sequences)
 
 
-def _neediest(rest: tuple[int, ...], min_set: int, rules: MeldRules) -> int:
+def _neediest(rest: tuple[int, ...], min_set: int, rules: MeldRules) -> tuple[int, int]:
     """Where in ``rest`` (sorted card codes) the first card lies that neither
-    a set nor a run of the naturals in ``rest`` can hold; 0 if every card can
-    be held so."""
+    a set nor a run of the naturals in ``rest`` can hold (0 if every card can
+    be held so), and how many such *needy* cards ``rest`` holds.
+
+    A needy card can be melded only with a joker, and a meld with ``k >= 1``
+    jokers holds at most ``2 * k * (shortest - 1)`` of them (see
+    :func:`may_meld_all`; a meld of the relaxation too): so a cover of
+    ``rest`` needs ``needy <= 2 * (shortest - 1) * jokers``, one more with a
+    card to spare.
+    """
     suits = [0, 0, 0, 0]
     counts = [0] * 13
     for code in rest:
         suits[code // 13] |= 1 << (code % 13)
         counts[code % 13] += 1
     rows: list[int | None] = [None, None, None, None]  # each suit's, when asked
+    first = -1
+    needy = 0
     for at, code in enumerate(rest):
         rank = code % 13
         if counts[rank] >= min_set:
@@ -386,8 +400,15 @@ def _neediest(rest: tuple[int, ...], min_set: int, rules: MeldRules) -> int:
         if natural is None:
             natural = rows[suit] = _runs_through(suits[suit], rules, 0)[0]
         if not natural >> rank & 1:
-            return at
-    return 0
+            needy += 1
+            if first < 0:
+                first = at
+    return max(first, 0), needy
+
+
+def _reach(rules: MeldRules) -> int:
+    """The most needy cards (see :func:`_neediest`) one joker can help meld."""
+    return 2 * (max(rules.min_set, rules.min_run) - 1)
 
 
 def _without_ranks(rest: tuple[int, ...], suit: int, ranks: int) -> tuple[int, ...]:

@@ -27,7 +27,7 @@ from itertools import combinations
 
 from rummykit.cards import JOKER_CODE, Rank
 from rummykit.melds import MeldRules
-from rummykit.variants._floor import _cover_shapes, _neediest, _without_ranks
+from rummykit.variants._floor import _cover_shapes, _neediest, _reach, _without_ranks
 
 __all__ = ["finish_cards"]
 
@@ -53,6 +53,7 @@ def finish_cards(
     most_others = 2 * min_set - 2
     golden = rules.golden_rummy
     per_run = min(rules.min_run, 3) if golden else rules.min_run
+    reach = _reach(rules)
     known: dict[tuple[tuple[int, ...], int, int], bool] = {}
     spares_of: dict[tuple[tuple[int, ...], int, int], frozenset[int]] = {}
 
@@ -93,10 +94,11 @@ def finish_cards(
                 left = tuple(code for at, code in enumerate(rest) if at not in chosen)
                 yield left, jokers - max(need, 0), after_set
 
-    def neediest(rest: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-        """The card to place first (the order is free), and the others."""
-        at = _neediest(rest, min_set, rules)
-        return rest[at], rest[:at] + rest[at + 1 :]
+    def neediest(rest: tuple[int, ...]) -> tuple[int, tuple[int, ...], int]:
+        """The card to place first (the order is free), the others, and how
+        many cards only a meld with a joker can hold."""
+        at, needy = _neediest(rest, min_set, rules)
+        return rest[at], rest[:at] + rest[at + 1 :], needy
 
     def covers(rest: tuple[int, ...], jokers: int, runs: int) -> bool:
         """``may_cover``'s search with no card to spare."""
@@ -105,8 +107,10 @@ def finish_cards(
         key = (rest, jokers, runs)
         answer = known.get(key)
         if answer is None:
-            card, others = neediest(rest)
-            answer = any(covers(*left) for left in melds(card, others, jokers, runs))
+            card, others, needy = neediest(rest)
+            answer = needy <= reach * jokers and any(
+                covers(*left) for left in melds(card, others, jokers, runs)
+            )
             known[key] = answer
         return answer
 
@@ -118,12 +122,13 @@ def finish_cards(
         key = (rest, jokers, runs)
         found = spares_of.get(key)
         if found is None:
-            card, others = neediest(rest)
+            card, others, needy = neediest(rest)
             gathered: set[int] = set()
-            if covers(others, jokers, runs):
-                gathered.add(card)
-            for left in melds(card, others, jokers, runs):
-                gathered.update(spares(*left))
+            if needy - 1 <= reach * jokers:  # else no card's rest is covered
+                if covers(others, jokers, runs):
+                    gathered.add(card)
+                for left in melds(card, others, jokers, runs):
+                    gathered.update(spares(*left))
             found = spares_of[key] = frozenset(gathered)
         return found
 
