@@ -191,7 +191,8 @@ def _plain_cover(
     sequences: int,
 ) -> bool:
     """``may_cover``'s relaxation searched without its pruning: every card in
-    turn (the lowest first), every relaxed run and set through it."""
+    turn (the lowest first), every relaxed run and set through it (a set of
+    different suits if the rules ask for it, but under golden rummy)."""
     wild = -1 if wild_rank is None else int(wild_rank) - 1
     naturals = tuple(c for c in codes if c != JOKER_CODE and c % 13 != wild)
     shapes = _cover_shapes(rules)
@@ -220,6 +221,9 @@ def _plain_cover(
                 if need <= jokers and covers(left, jokers - need, spare, after_run):
                     return True
         same = [at for at, code in enumerate(rest) if code % 13 == rank]
+        if rules.set_distinct_suits and not golden:  # one card of each other suit
+            codes_at = {rest[at]: at for at in reversed(same) if rest[at] != card}
+            same = sorted(codes_at.values())
         for size in range(min(len(same), 2 * rules.min_set - 2) + 1):
             need = max(rules.min_set - 1 - size, 0)
             for chosen in itertools.combinations(same, size):
@@ -272,6 +276,22 @@ def test_may_cover_counts_the_sequences(
     assert may_cover(hand.codes, rules, wild_rank=wild, sequences=runs) is expected
     requirement = Requirement(min_sequences=runs, min_pure_sequences=1)
     assert declares(hand, rules, wild, requirement) is expected
+
+
+def test_the_relaxed_sets_keep_distinct_suits_when_the_rules_ask() -> None:
+    """Two copies of a card make no set under ``set_distinct_suits`` (Indian
+    Rummy's two decks), so the relaxation does not make one of them either;
+    under golden rummy three identical cards are a sequence and may."""
+    hand = Hand.parse("4d 4d 4c 2h 3h 4h")
+    standard = IndianRummy(preset="standard")
+    assert not may_cover(hand.codes, standard.meld_rules)
+    assert not declares(hand, standard.meld_rules, None, Requirement())
+    assert may_cover(hand.codes, MeldRules())  # sets of any suits
+    golden = IndianRummy(preset="standard", decks=3, golden_rummy=True).meld_rules
+    assert may_cover(Hand.parse("4d 4d 4d 2h 3h 4h").codes, golden)
+    both = Hand.parse("4d 4d 4c 4h Jk 2d 3d")  # [4d 4c 4h] [2d 3d 4d Jk]
+    assert may_cover(both.codes, standard.meld_rules)
+    assert declares(both, standard.meld_rules, None, Requirement())
 
 
 def test_a_hand_without_a_natural_row_holds_no_pure_run() -> None:

@@ -276,8 +276,9 @@ def may_cover(
     problem.
 
     The relaxation keeps only the shapes of melds: a set is cards of one rank
-    (any suits), a run is cards of one suit on a row of places the rules
-    allow, and a joker (printed or of the wild rank, which may also play as
+    (of different suits if the rules ask for it, but under golden rummy,
+    where three identical cards make a sequence), a run is cards of one suit
+    on a row of places the rules allow, and a joker (printed or of the wild rank, which may also play as
     itself: a joker standing for it does the same) fills any place.  Caps on
     jokers, naturals and sizes, and the grouping's requirement, are dropped,
     and jokers left over are taken to fit somewhere.  A longer meld splits
@@ -309,6 +310,7 @@ def may_cover(
     # the fewest jokers that make a sequence on their own
     per_run = min(rules.min_run, 3) if golden else rules.min_run
     reach = _reach(rules)
+    distinct = rules.set_distinct_suits and not golden
     failed: set[tuple[tuple[int, ...], int, int, int]] = set()
 
     def covers(rest: tuple[int, ...], jokers: int, spare: int, runs: int) -> bool:
@@ -336,8 +338,10 @@ def may_cover(
         for at, code in enumerate(rest):
             if 0 <= code - suit < 13:
                 held |= 1 << (code - suit)
-            if code % 13 == rank:
-                same.append(at)
+            if code % 13 == rank and (
+                not distinct or (code != card and (not same or rest[same[-1]] != code))
+            ):
+                same.append(at)  # one of each other suit, if sets ask for it
         # runs through the card: each other place a natural still held, or a joker
         after_run = runs - 1 if runs else 0
         after_set = after_run if golden else runs

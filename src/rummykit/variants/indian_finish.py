@@ -54,6 +54,7 @@ def finish_cards(
     golden = rules.golden_rummy
     per_run = min(rules.min_run, 3) if golden else rules.min_run
     reach = _reach(rules)
+    distinct = rules.set_distinct_suits and not golden
     known: dict[tuple[tuple[int, ...], int, int], bool] = {}
     spares_of: dict[tuple[tuple[int, ...], int, int], frozenset[int]] = {}
 
@@ -69,8 +70,10 @@ def finish_cards(
         for at, code in enumerate(rest):
             if 0 <= code - suit < 13:
                 held |= 1 << (code - suit)
-            if code % 13 == rank:
-                same.append(at)
+            if code % 13 == rank and (
+                not distinct or (code != card and (not same or rest[same[-1]] != code))
+            ):
+                same.append(at)  # one of each other suit, if sets ask for it
         after_run = runs - 1 if runs else 0
         after_set = after_run if golden else runs
         for row in shapes[rank]:
