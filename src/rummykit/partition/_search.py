@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, compress, product
 
 from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.errors import InvalidMeldError
@@ -207,12 +207,15 @@ class Search:
         self.memo: dict[int, int] = {}
         #: Each field's records as (mask, ((jokers, kind), ...)), read by the
         #: exact and the bounded search's hot loops.
+        kind = self._kind
         self.flat = [
             [
                 (
                     record.mask,
-                    tuple(
-                        (k, self._kind(record, k))
+                    ((record.kmin, kind(record, record.kmin)),)
+                    if record.kmin == record.kmax  # always, in the lean search
+                    else tuple(
+                        (k, kind(record, k))
                         for k in range(record.kmin, record.kmax + 1)
                     ),
                 )
@@ -291,8 +294,12 @@ class Search:
                 kmax = min(jmax, meld_limit, max_set - n)
                 if kmin > kmax:
                     continue
-                chosen = tuple(
-                    f for f, t in zip(fields, take, strict=True) for _ in range(t)
+                chosen = (
+                    tuple(compress(fields, take))
+                    if rules.set_distinct_suits  # one copy of each field
+                    else tuple(
+                        f for f, t in zip(fields, take, strict=True) for _ in range(t)
+                    )
                 )
                 self._add(chosen, kmin, kmax, is_run=False)
         # Runs: a set of distinct ranks of one suit, one copy each.
@@ -325,8 +332,13 @@ class Search:
             # never gains by taking more jokers than it needs (more would
             # only make a pure run impure and starve another meld).
             kmax = kmin
-        mask = sum(self.units[f] for f in chosen)
-        wild = any(self.field_wild[f] for f in chosen)
+        units = self.units
+        field_wild = self.field_wild
+        mask = 0
+        wild = False
+        for f in chosen:
+            mask += units[f]
+            wild = wild or field_wild[f]
         pure0 = not wild or self.rules.wild_natural_is_pure
         self.by_low[min(chosen)].append(Record(mask, chosen, kmin, kmax, is_run, pure0))
 
