@@ -96,19 +96,13 @@ def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
     facts = IndianFacts.of(state)
     penalties = dict(facts.penalties)
     penalties[seat] = (penalty, "middle drop" if middle else "first drop")
-    # the engine's fast copy, and the facts built directly (a random hand
-    # often ends in drops)
+    # the engine's fast copy (a random hand often ends in drops)
     state = state.evolve(
         hands=tuple(hands),
         active=tuple(active),
         out_of_play=(*state.out_of_play, *out.cards),
         history=state.history.add(Event(player=seat, action=action)),
-        extra=IndianFacts(
-            declarer=facts.declarer,
-            penalties=tuple(sorted(penalties.items())),
-            show_points=facts.show_points,
-            arrangements=facts.arrangements,
-        ),
+        extra=attrs.evolve(facts, penalties=tuple(sorted(penalties.items()))),
     )
     return carry_on(v, state, seat)
 
