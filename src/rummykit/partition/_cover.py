@@ -83,6 +83,10 @@ class Cover:
         self.counts = [0] * 52
         self.wild_counts = [0, 0, 0, 0]
         self.printed = 0
+        # The natural cards left, three bits a code: :attr:`counts` as one
+        # number, kept in step with it, for the failure memo's keys; and how
+        # many they are.
+        self.held = self.left = 0
         for code in codes:
             if code == JOKER_CODE:
                 self.printed += 1
@@ -90,8 +94,13 @@ class Cover:
                 self.wild_counts[code // 13] += 1
             else:
                 self.counts[code] += 1
+                self.held += 1 << 3 * code
+                self.left += 1
         self.pool = self.printed + sum(self.wild_counts)
         self.wild_used = [0, 0, 0, 0]
+        # :attr:`wild_used` as one number, four bits a suit (at most three
+        # copies of a card), for the failure memo's keys.
+        self.wild_key = 0
         self.need_pure = self.need_runs = 0
         if requirement is not None and requirement.needs_sequences:
             self.need_pure = requirement.min_pure_sequences
@@ -100,7 +109,7 @@ class Cover:
         self.thrown: int | None = None
         self.melds: list[Found] = []
         self.steps = 0
-        self.failed: set[tuple[object, ...]] = set()
+        self.failed: set[tuple[int, int, int, bool, int, int]] = set()
         self.low = 1 if rules.ace_low else 2
         self.high = 14 if rules.ace_high else 13
         self.max_set = min(rules.max_set or 4, 4)
@@ -110,9 +119,9 @@ class Cover:
         self.longest = rules.longest_run
         self.ace_low = rules.ace_low
         self.ace_high = rules.ace_high
+        self.span = self.high - self.low + 1
+        self.pure_wild = rules.wild_natural_is_pure
         self.dead: list[int] = []
-        self.held = 0
-        self.left = 0
 
     def set_aside(self, points: PointValues) -> int:
         """Take out the cards no meld of this hand can hold, as deadwood (the
@@ -122,7 +131,15 @@ class Cover:
         if self.pool >= self.min_set - 1:
             return 0  # every card makes a set with jokers
         counts = self.counts
-        dead = [code for code in range(52) if counts[code] and self._alone(code)]
+        # Each suit's cards as bits: bit p for place p (the ace at 1 and 14).
+        places = [0, 0, 0, 0]
+        for code in range(52):
+            if counts[code]:
+                s, r = divmod(code, 13)
+                places[s] |= 1 << r + 1 | (1 << 14 if r == 0 else 0)
+        dead = [
+            code for code in range(52) if counts[code] and self._alone(code, places)
+        ]
         if not dead:
             return 0
         ranks = points.ranks
@@ -134,15 +151,17 @@ class Cover:
         for code in dead:
             n = counts[code]
             counts[code] = 0
+            self.held -= n << 3 * code
+            self.left -= n
             if code == self.thrown:
                 n -= 1
             self.dead += [code] * n
             total += n * ranks[code % 13]
         return total
 
-    def _alone(self, code: int) -> bool:
-        """Whether no set and no run of the hand can hold ``code``."""
-        rules = self.rules
+    def _alone(self, code: int, places: list[int]) -> bool:
+        """Whether no set and no run of the hand can hold ``code`` (each
+        suit's cards as bits in ``places``)."""
         counts = self.counts
         pool = self.pool
         s, r = divmod(code, 13)
@@ -150,30 +169,24 @@ class Cover:
         if self.min_set - min(partners + 1, self.max_set) <= pool:
             return False
         length = self.min_run
-        base = s * 13
-        places = [r + 1]
+        window = (1 << length) - 1
+        bits = places[s]
+        at = [r + 1]
         if r == 0:
-            places = ([1] if rules.ace_low else []) + ([14] if rules.ace_high else [])
-        for place in places:
-            for first in range(place - length + 1, place + 1):
-                if first < self.low or first + length - 1 > self.high:
-                    continue
-                missing = sum(
-                    1
-                    for q in range(first, first + length)
-                    if q != place and not counts[base + (q - 1) % 13]
-                )
-                if missing <= pool:
+            at = ([1] if self.ace_low else []) + ([14] if self.ace_high else [])
+        for place in at:
+            first = max(place - length + 1, self.low)
+            last = min(place, self.high - length + 1)
+            for start in range(first, last + 1):
+                # The places of the window without a card (not ``place``,
+                # which holds ``code``) take jokers.
+                if length - (bits >> start & window).bit_count() <= pool:
                     return False
         return True
 
     def search(self) -> bool:
         """Whether a covering grouping exists (and then :attr:`melds` holds
         it); ``False`` may also mean the search gave up."""
-        # The natural cards left, three bits a code: :attr:`counts` as one
-        # number, kept in step with it, for the failure memo's keys.
-        self.held = sum(n << 3 * code for code, n in enumerate(self.counts))
-        self.left = sum(self.counts)
         try:
             return self._cover()
         except GiveUp:
@@ -183,12 +196,23 @@ class Cover:
         held = self.held
         if not held:
             return self._done()
-        # The lowest card left: the search places the lowest card first.
-        c = ((held & -held).bit_length() - 1) // 3
-        counts = self.counts
         failed = self.failed
-        if failed and self._key() in failed:
-            return False
+        key = None
+        if failed:
+            # What the rest of the search depends on (the wild cards used per
+            # suit are :attr:`wild_key`): the same state failed before.
+            pure = self.pure
+            runs = self.runs
+            key = (
+                held,
+                self.pool,
+                self.wild_key,
+                self.thrown is None,
+                pure if pure < self.need_pure else self.need_pure,
+                runs if runs < self.need_runs else self.need_runs,
+            )
+            if key in failed:
+                return False
         if self.need_runs > self.runs or self.need_pure > self.pure:
             # Too few cards left for the runs the requirement still asks for.
             # (A wild card may stand as itself in a pure run.)
@@ -198,8 +222,12 @@ class Cover:
         self.steps += 1
         if self.steps > STEPS:
             raise GiveUp
+        # The lowest card left: the search places the lowest card first.
+        c = ((held & -held).bit_length() - 1) // 3
+        unit = 1 << 3 * c
+        counts = self.counts
         counts[c] -= 1
-        self.held -= 1 << 3 * c
+        self.held = held - unit
         self.left -= 1
         s, r = divmod(c, 13)
         if r == 0:
@@ -207,9 +235,17 @@ class Cover:
                 return True
             if self.ace_high and self._runs(c, s, 14, -1):
                 return True
-        elif self._runs(c, s, r + 1, 1):
+        elif r - 1 == self.wild:
+            if self._runs(c, s, r + 1, 1):
+                return True
+        elif (
+            self.pool >= self.min_run - 1 or self._reachable(c - r, r + 1, 1)
+        ) and self._grow(c - r, r + 1, 1, [c], [], 0, 1, True):
+            # (The common case of :meth:`_runs`: no wild card behind ``c``.)
             return True
-        if self._sets(c, s, r):
+        # A set of its rank, with partners of higher suits (the larger first).
+        partners = [t for t in range(c + 13, 52, 13) if counts[t]]
+        if partners and self._sets(c, partners):
             return True
         if self.discarding and self.thrown is None and c not in self.banned:
             self.thrown = c
@@ -217,53 +253,70 @@ class Cover:
                 return True
             self.thrown = None
         counts[c] += 1
-        self.held += 1 << 3 * c
+        self.held = held
         self.left += 1
         # Everything placed since was taken back: the state is the one met.
-        failed.add(self._key())
+        if key is None:
+            pure = self.pure
+            runs = self.runs
+            key = (
+                held,
+                self.pool,
+                self.wild_key,
+                self.thrown is None,
+                pure if pure < self.need_pure else self.need_pure,
+                runs if runs < self.need_runs else self.need_runs,
+            )
+        failed.add(key)
         return False
-
-    def _key(self) -> tuple[object, ...]:
-        """What the rest of the search depends on, for :attr:`failed`."""
-        return (
-            self.held,
-            self.pool,
-            tuple(self.wild_used),
-            self.thrown is None,
-            min(self.pure, self.need_pure),
-            min(self.runs, self.need_runs),
-        )
 
     def _runs(self, c: int, s: int, start: int, way: int) -> bool:
         """Try each run of suit ``s`` holding ``c`` at position ``start``
         (ace low 1 to ace high 14) and growing ``way`` from it."""
         wild = self.wild
-        base = s * 13
-        # A wild card of the suit may stand as itself just behind the start.
-        behind = start - way
-        behind_ok = (
-            wild >= 0
-            and self.low <= behind <= self.high
-            and (behind - 1) % 13 == wild
-            and self.wild_counts[s] > self.wild_used[s]
-            and self.pool > 0
-        )
-        for use_behind in (True, False) if behind_ok else (False,):
-            wilds = [base + wild] if use_behind else []
-            if use_behind:
-                self.wild_used[s] += 1
+        if wild >= 0:
+            # A wild card of the suit may stand as itself just behind the start.
+            behind = start - way
+            if (
+                self.low <= behind <= self.high
+                and (behind - 1) % 13 == wild
+                and self.wild_counts[s] > self.wild_used[s]
+                and self.pool > 0
+            ):
+                self._use_wild(s, 1)
                 self.pool -= 1
-            if self._grow(c, s, start, way, [c], wilds, 0, 1 + use_behind, True):
-                return True
-            if use_behind:
-                self.wild_used[s] -= 1
+                if self._grow(s * 13, start, way, [c], [s * 13 + wild], 0, 2, True):
+                    return True
+                self._use_wild(s, -1)
                 self.pool += 1
-        return False
+        if self.pool < self.min_run - 1 and not self._reachable(s * 13, start, way):
+            return False
+        return self._grow(s * 13, start, way, [c], [], 0, 1, True)
+
+    def _reachable(self, base: int, start: int, way: int) -> bool:
+        """Whether a run may start at ``start``: whatever it grows into, it
+        spends a joker (or a wild card) on each place of its first
+        ``min_run`` without a natural card, so with too few, no run is
+        placed and the search need not try."""
+        counts = self.counts
+        low = self.low
+        high = self.high
+        naturals = 1
+        pos = start
+        for _ in range(self.min_run - 1):
+            pos += way
+            if low <= pos <= high and counts[base + (pos - 1) % 13]:
+                naturals += 1
+        return self.min_run - naturals <= self.pool
+
+    def _use_wild(self, s: int, n: int) -> None:
+        """Take ``n`` more wild cards of suit ``s`` to stand as themselves."""
+        self.wild_used[s] += n
+        self.wild_key += n << 4 * s
 
     def _grow(
         self,
-        c: int,
-        s: int,
+        base: int,
         pos: int,
         way: int,
         naturals: list[int],
@@ -272,82 +325,92 @@ class Cover:
         length: int,
         ends: bool,
     ) -> bool:
-        """Extend the run whose last position is ``pos`` by a card, or end it
-        there (only if ``ends``: a run never ends on a joker), or put a joker
-        in the next place on the way to another card."""
+        """Extend the run (of the suit whose first code is ``base``) whose
+        last position is ``pos`` by a card, or end it there (only if
+        ``ends``: a run never ends on a joker), or put a joker in the next
+        place on the way to another card."""
         nxt = pos + way
         room = length < self.longest and self.low <= nxt <= self.high
         if room:
             rank = (nxt - 1) % 13
-            code = s * 13 + rank
+            code = base + rank
             if rank == self.wild:
+                s = base // 13
                 if self.wild_counts[s] > self.wild_used[s] and self.pool > 0:
-                    self.wild_used[s] += 1
+                    self._use_wild(s, 1)
                     self.pool -= 1
                     wilds.append(code)
                     if self._grow(
-                        c, s, nxt, way, naturals, wilds, jokers, length + 1, True
+                        base, nxt, way, naturals, wilds, jokers, length + 1, True
                     ):
                         return True
                     wilds.pop()
-                    self.wild_used[s] -= 1
+                    self._use_wild(s, -1)
                     self.pool += 1
             elif self.counts[code]:
+                unit = 1 << 3 * code
                 self.counts[code] -= 1
-                self.held -= 1 << 3 * code
+                self.held -= unit
                 self.left -= 1
                 naturals.append(code)
                 if self._grow(
-                    c, s, nxt, way, naturals, wilds, jokers, length + 1, True
+                    base, nxt, way, naturals, wilds, jokers, length + 1, True
                 ):
                     return True
                 naturals.pop()
                 self.counts[code] += 1
-                self.held += 1 << 3 * code
+                self.held += unit
                 self.left += 1
         if ends:
-            # End here, with jokers at the ends up to the shortest run.
+            # End here, with jokers at the ends up to the shortest run, and
+            # place the run (its gaps' jokers are already taken from the pool).
             extra = self.min_run - length
             if extra < 0:
                 extra = 0
-            if (
-                extra <= self.pool
-                and length + extra <= self.high - self.low + 1
-                and self._place_run(c, naturals, wilds, jokers, extra)
-            ):
-                return True
+            if extra <= self.pool and length + extra <= self.span:
+                jokers += extra
+                pure = jokers == 0 and (not wilds or self.pure_wild)
+                self.pool -= extra
+                self.runs += 1
+                self.pure += pure
+                self.melds.append((True, tuple(naturals), tuple(wilds), jokers))
+                if self._cover():
+                    return True
+                self.melds.pop()
+                self.pure -= pure
+                self.runs -= 1
+                self.pool += extra
+                jokers -= extra
         if room and self.pool > 0 and length + 1 < self.longest:
+            # A joker in the next place, if a card lies within the jokers'
+            # reach beyond it (a run never ends on a joker).
+            counts = self.counts
+            wild = self.wild
+            low = self.low
+            high = self.high
+            ahead = nxt
+            for _ in range(min(self.pool, self.longest - length - 1)):
+                ahead += way
+                if not low <= ahead <= high:
+                    return False
+                rank = (ahead - 1) % 13
+                if rank == wild or counts[base + rank]:
+                    break
+            else:
+                return False
             self.pool -= 1
             found = self._grow(
-                c, s, nxt, way, naturals, wilds, jokers + 1, length + 1, False
+                base, nxt, way, naturals, wilds, jokers + 1, length + 1, False
             )
             self.pool += 1
             if found:
                 return True
         return False
 
-    def _place_run(
-        self, c: int, naturals: list[int], wilds: list[int], jokers: int, extra: int
-    ) -> bool:
-        """Place the run grown so far, with ``jokers`` in its gaps (already
-        taken from the pool) and ``extra`` more at its ends."""
-        jokers += extra
-        pure = jokers == 0 and (not wilds or self.rules.wild_natural_is_pure)
-        self.pool -= extra
-        self.runs += 1
-        self.pure += pure
-        self.melds.append((True, tuple(naturals), tuple(wilds), jokers))
-        if self._cover():
-            return True
-        self.melds.pop()
-        self.pure -= pure
-        self.runs -= 1
-        self.pool += extra
-        return False
-
-    def _sets(self, c: int, s: int, r: int) -> bool:
+    def _sets(self, c: int, partners: list[int]) -> bool:
+        """Try each set of ``c`` with some of its ``partners`` (the same rank,
+        higher suits) and jokers, the most partners first."""
         counts = self.counts
-        partners = [t * 13 + r for t in range(s + 1, 4) if counts[t * 13 + r]]
         most = min(len(partners), self.max_set - 1)
         for size in range(most, 0, -1):
             jokers = self.min_set - size - 1
@@ -356,10 +419,12 @@ class Cover:
             if jokers > self.pool:
                 break
             for chosen in combinations(partners, size):
+                taken = 0
                 for code in chosen:
                     counts[code] -= 1
-                    self.held -= 1 << 3 * code
-                    self.left -= 1
+                    taken += 1 << 3 * code
+                self.held -= taken
+                self.left -= size
                 self.pool -= jokers
                 self.melds.append((False, (c, *chosen), (), jokers))
                 if self._cover():
@@ -368,8 +433,8 @@ class Cover:
                 self.pool += jokers
                 for code in chosen:
                     counts[code] += 1
-                    self.held += 1 << 3 * code
-                    self.left += 1
+                self.held += taken
+                self.left += size
         return False
 
     def _done(self) -> bool:
