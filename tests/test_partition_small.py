@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import pickle
+from collections import Counter
 
 import attrs
 import pytest
@@ -24,6 +25,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import Card, DeckSpec, Hand, MeldRules
+from rummykit.cards import JOKER_CODE
 from rummykit.partition import (
     Partition,
     PointValues,
@@ -107,6 +109,28 @@ def test_quick_lane_refuses_what_the_entry_points_refuse() -> None:
     # Copies and jokers are not for the quick lane; the answer stays exact.
     assert deadwood(Hand.parse("As As 2s 3s")) == 1
     assert deadwood(Hand.parse("As Jk 3s 9d")) == 9
+
+
+@PROPERTY
+@given(
+    codes=st.lists(
+        st.sampled_from([0, 1, 12, 13, 51, JOKER_CODE]), max_size=_small.MAX_CARDS + 2
+    ),
+    golden=st.booleans(),
+)
+def test_small_lane_takes_hands_of_copies_or_jokers_within_the_bounds(
+    codes: list[int], golden: bool
+) -> None:
+    """The small lane's one-pass test, against counting the cards."""
+    ordered = tuple(sorted(codes))
+    counts = Counter(code for code in ordered if code != JOKER_CODE)
+    expected = (
+        1 <= len(ordered) <= _small.MAX_CARDS
+        and not golden
+        and (JOKER_CODE in ordered or any(n >= 2 for n in counts.values()))
+        and all(n <= 3 for n in counts.values())
+    )
+    assert _small.quick(ordered, MeldRules(golden_rummy=golden)) is expected
 
 
 def test_quick_lane_keeps_a_bounded_number_of_rule_sets() -> None:

@@ -97,20 +97,20 @@ def _small_lane(
     points: PointValues | None,
     wild_rank: Rank | None,
     requirement: Requirement | None,
-) -> tuple[tuple[int, ...], MeldRules, PointValues] | None:
-    """The codes, rules and points when a call may skip the argument handling
-    and take the small-hand path (a :class:`Hand` of copies or jokers, no wild
-    rank, no requirement, explicit rules and points), else ``None``."""
-    if (
+) -> bool:
+    """Whether a call may skip the argument handling and take the small-hand
+    path with ``hand.codes``, ``rules`` and ``points`` as given: a
+    :class:`Hand` of copies or jokers, no wild rank, no requirement, explicit
+    rules and points.  (The caller passes them on itself, so that this costs
+    one call.)"""
+    return (
         type(hand) is Hand
         and requirement is None
         and wild_rank is None
         and type(rules) is MeldRules
         and type(points) is PointValues
         and _small.quick(hand.codes, rules)
-    ):
-        return hand.codes, rules, points
-    return None
+    )
 
 
 def _check_bounds(
@@ -214,12 +214,14 @@ def deadwood(
         found = _fast.quick_deadwood(hand.codes, rules, points)
         if found is not None:
             return found
-    lane = (
-        None if forbidden else _small_lane(hand, rules, points, wild_rank, requirement)
-    )
-    if lane is not None:
+    if not forbidden and _small_lane(hand, rules, points, wild_rank, requirement):
         # The quick lane for small hands with copies or jokers (Rumino's).
-        return _small.value(*lane, _NOTHING if discard else None)
+        return _small.value(
+            hand.codes,  # type: ignore[union-attr]
+            rules,  # type: ignore[arg-type]
+            points,  # type: ignore[arg-type]
+            _NOTHING if discard else None,
+        )
     codes = _codes(hand, "deadwood")
     rules, points = _options(rules, points, wild_rank, requirement)
     if not discard:
@@ -372,10 +374,14 @@ def partition(
     >>> [str(meld) for meld in result.melds], result.points
     (['5s Jk=6s 7s', 'Th Td Tc'], 3)
     """
-    lane = _small_lane(hand, rules, points, wild_rank, requirement)
-    if lane is not None:
+    if _small_lane(hand, rules, points, wild_rank, requirement):
         # The quick lane for small hands with copies or jokers (Rumino's).
-        return _small.grouping(*lane, None)
+        return _small.grouping(
+            hand.codes,  # type: ignore[union-attr]
+            rules,  # type: ignore[arg-type]
+            points,  # type: ignore[arg-type]
+            None,
+        )
     codes = _codes(hand, "partition")
     rules, points = _options(rules, points, wild_rank, requirement)
     if requirement is None and _simple(codes, wild_rank, rules):
@@ -408,12 +414,14 @@ def best_discard(
     >>> best_discard(Hand.parse("As 2s 3s Kd"), forbidden=[Card("Kd")]).discard
     Card('3s')
     """
-    lane = (
-        None if forbidden else _small_lane(hand, rules, points, wild_rank, requirement)
-    )
-    if lane is not None:
+    if not forbidden and _small_lane(hand, rules, points, wild_rank, requirement):
         # The quick lane for small hands with copies or jokers (Rumino's).
-        return _small.grouping(*lane, _NOTHING)
+        return _small.grouping(
+            hand.codes,  # type: ignore[union-attr]
+            rules,  # type: ignore[arg-type]
+            points,  # type: ignore[arg-type]
+            _NOTHING,
+        )
     codes = _codes(hand, "best_discard")
     rules, points = _options(rules, points, wild_rank, requirement)
     banned = _forbidden(forbidden)

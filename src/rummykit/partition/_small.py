@@ -40,7 +40,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import accumulate, combinations
-from operator import eq, itemgetter, or_
+from operator import itemgetter, or_
+from typing import Any
 
 from rummykit.cards import _CARDS, JOKER_CODE, Card
 from rummykit.melds import Meld, MeldKind, MeldRules, _run_windows
@@ -463,11 +464,20 @@ def quick(codes: tuple[int, ...], rules: MeldRules) -> bool:
     n = len(codes)
     if not n or n > MAX_CARDS or rules.golden_rummy:
         return False
-    if codes[-1] != JOKER_CODE and len(set(codes)) == n:
-        return False
-    # Four of a natural card (jokers sort last, and may be four).
-    naturals = codes[: n - codes.count(JOKER_CODE)]
-    return not any(map(eq, naturals, naturals[3:]))
+    # One pass over the sorted codes (quicker than set() and map() on a few
+    # cards): a code equal to the one before is a copy, and one equal to the
+    # code three before is a fourth copy (jokers sort last, and may be four).
+    same = codes[-1] == JOKER_CODE
+    before = twice = thrice = -1  # the three codes before this one
+    for code in codes:
+        if code == before:
+            if code == thrice and code != JOKER_CODE:
+                return False
+            same = True
+        thrice = twice
+        twice = before
+        before = code
+    return same
 
 
 def _spare(t: Tables, jokers: int, room: int) -> tuple[int, int]:
@@ -484,30 +494,41 @@ def _spare(t: Tables, jokers: int, room: int) -> tuple[int, int]:
     return best
 
 
-class _Found:
-    """The best grouping found so far."""
-
-    __slots__ = ("chosen", "counted", "joker_thrown", "thrown", "value")
-
-    def __init__(self, counted: int) -> None:
-        #: The hand's natural cards, three bits a code.
-        self.counted = counted
-        self.value = _INF
-        self.chosen: list[Entry] = []
-        self.joker_thrown = False
-        #: The natural card thrown, unless a joker is.
-        self.thrown = -1
+#: What :func:`_search` returns and keeps its best grouping in: the value,
+#: the groups chosen, whether a joker is thrown, the natural card thrown
+#: (unless a joker is), and the hand's natural cards (three bits a code).
+#: A list rather than an object: the search reads and writes it at every leaf.
+_Found = list[Any]  # [value, chosen, joker_thrown, thrown, counted]
 
 
 def _search(
     codes: tuple[int, ...], t: Tables, forbidden: frozenset[int] | None
 ) -> _Found:
     """The best grouping of ``codes``."""
-    jokers = codes.count(JOKER_CODE)  # jokers sort last
-    naturals = codes[: len(codes) - jokers]
+    # Jokers sort last.  (Plain loops here: on a few cards they are quicker
+    # than sum() or max() over a map.)
+    jokers = codes.count(JOKER_CODE) if codes and codes[-1] == JOKER_CODE else 0
+    naturals = codes[: len(codes) - jokers] if jokers else codes
+    pts = t.points
+    discarding = forbidden is not None
     # Each code's count in three bits (at most three copies), its guard bit
-    # set where the hand holds it.
-    counted = sum(map(_ONE.__getitem__, naturals))
+    # set where the hand holds it; and the costliest card that may be thrown
+    # at all.
+    counted = 0
+    top = 0
+    one = _ONE
+    if discarding and not forbidden:
+        for code in naturals:
+            counted += one[code]
+            if pts[code] > top:
+                top = pts[code]
+    else:
+        for code in naturals:
+            counted += one[code]
+        if forbidden:
+            for code in naturals:
+                if pts[code] > top and code not in forbidden:
+                    top = pts[code]
     held = (counted | counted >> 1) & _LOWS
     state = counted + (held << 2)
     joker_cap = jokers if jokers <= MAX_CARDS else MAX_CARDS
@@ -559,7 +580,9 @@ def _search(
         rank = (bit.bit_length() - 1) // 3
         key = counted >> (3 * rank) & _COLUMN_MASK
         placed = rank_sets[rank]
-        found = placed[key] if key in placed else t.placed_sets(rank, key)
+        found = placed.get(key, _UNSEEN)
+        if found is _UNSEEN:
+            found = t.placed_sets(rank, key)
         if found is not None:
             sets_by_low.update(found[0])
             used |= found[1][joker_cap]
@@ -569,8 +592,6 @@ def _search(
             sets_by_low[low] = runs_by_low[low] + sets_by_low[low]
         runs_by_low.update(sets_by_low)
     singles = t.singles_with[joker_cap]
-    pts = t.points
-    discarding = forbidden is not None
     # Each card's key as the costliest card to throw, -1 where it may not be
     # thrown.
     throw_keys = t.throw_keys if discarding else t.no_throw
@@ -583,14 +604,6 @@ def _search(
     guard = state & _GUARDS
     dead = 0
     throw = -1  # the costliest allowed deadwood card so far
-    top = 0  # the costliest card that may be thrown at all
-    if discarding:
-        if forbidden:
-            for code in naturals:
-                if pts[code] > top and code not in forbidden:
-                    top = pts[code]
-        elif naturals:
-            top = max(map(pts.__getitem__, naturals))
     if not singles:
         # Cards in no group are deadwood from the start.
         alone = guard & ~((used | used >> 1) << 2)
@@ -608,7 +621,7 @@ def _search(
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
     if joker_allowed and jokers and joker_points > top:
         top = joker_points
-    best = _Found(counted)
+    best: _Found = [_INF, [], False, -1, counted]
     path: list[Entry] = []
     # Spare jokers beyond the melds' room are unmelded, unless the rules
     # let them make melds of their own.
@@ -616,7 +629,7 @@ def _search(
 
     def walk(state: int, jokers: int, dead: int, throw: int, room: int) -> None:
         while True:
-            bound = best.value
+            bound = best[0]
             if not bound or dead - top >= bound:
                 return
             rest = state ^ guard
@@ -656,26 +669,26 @@ def _search(
         if not discarding:
             value = dead + joker_points * over
             if value < bound:
-                best.value = value
-                best.chosen = path[:]
+                best[0] = value
+                best[1] = path[:]
             return
         if throw >= 0:
             value = dead - (throw >> 6) + joker_points * over
             # On a tie, a natural card is thrown rather than a joker.
-            if value < bound or (value == bound and best.joker_thrown):
-                best.value = bound = value
-                best.chosen = path[:]
-                best.joker_thrown = False
-                best.thrown = throw & 63
+            if value < bound or (value == bound and best[2]):
+                best[0] = bound = value
+                best[1] = path[:]
+                best[2] = False
+                best[3] = throw & 63
         if jokers and joker_allowed:
             over = jokers - 1 - room if jokers > room + 1 else 0
             if over and joker_melds:
                 over = _spare(t, jokers - 1, room)[0]
             value = dead + joker_points * over
             if value < bound:
-                best.value = value
-                best.chosen = path[:]
-                best.joker_thrown = True
+                best[0] = value
+                best[1] = path[:]
+                best[2] = True
 
     # walk reaches itself through this list, emptied after the search, so
     # that the call leaves no reference cycle for the collector.
@@ -693,21 +706,20 @@ def _build(
 ) -> Partition:
     """The grouping :func:`_search` found: its points and discard now, its
     melds and deadwood at first read (:func:`_lay_out`)."""
-    left = found.counted  # three bits a code
-    chosen = found.chosen
+    points, chosen, joker_thrown, thrown, left = found  # left: three bits a code
     for entry in chosen:
         left -= entry[0]
     jokers = codes.count(JOKER_CODE)
     discard: Card | None = None
     if forbidden is not None:
-        if found.joker_thrown:
+        if joker_thrown:
             discard = _JOKER
             jokers -= 1
         else:  # the highest of the costliest
-            left -= 1 << (3 * found.thrown)
-            discard = _CARDS[found.thrown]
+            left -= 1 << (3 * thrown)
+            discard = _CARDS[thrown]
     result: Partition = _new(Partition)
-    _set(result, "points", found.value)
+    _set(result, "points", points)
     _set(result, "requirement_met", True)
     _set(result, "discard", discard)
     _set(result, "_pending", (_lay_out, (t, chosen, left, jokers)))
@@ -806,6 +818,7 @@ def _meld(t: Tables, codes: tuple[int, ...], k: int, kind: MeldKind) -> Meld:
 
 
 _new = object.__new__
+_UNSEEN: Any = object()  # a column not placed yet
 #: A code's count of one in a hand's state, its rank's bit, every guard bit.
 _ONE = tuple(1 << (3 * code) for code in range(53))
 _GUARDS = sum(4 << (3 * code) for code in range(52))
@@ -827,7 +840,7 @@ def value(
 ) -> int:
     """The least deadwood of ``codes`` (after the best discard, with
     ``forbidden`` cards kept, unless ``forbidden`` is ``None``)."""
-    return _search(codes, _tables(rules, points), forbidden).value
+    return _search(codes, _tables(rules, points), forbidden)[0]  # type: ignore[no-any-return]
 
 
 def grouping(
