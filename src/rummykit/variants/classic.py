@@ -16,9 +16,8 @@ False
 from __future__ import annotations
 
 from decimal import Decimal
-from functools import lru_cache, reduce
+from functools import lru_cache
 from itertools import combinations
-from operator import or_
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -273,49 +272,61 @@ class ClassicRummy(Variant):
 
     def play_actions(self, state: State) -> list[Action]:
         """Every meld and lay-off the player may make now (C-1, C-2, C-5)."""
-        hand = state.hands[state.current]
-        codes = hand.codes
-        masks = _suit_masks(codes)
-        actions: list[Action] = []
+        current = state.current
+        codes = state.hands[current].codes
         facts = ClassicFacts.of(state)
         table = state.table
         may_meld = self.melds_per_turn is None or facts.turn_melds < self.melds_per_turn
-        if masks is not None and may_meld:
-            # most hands hold no three of a rank and no row: no meld to list
-            s, h, d, c = masks
-            may_meld = bool(s & h & (d | c) | (s | h) & d & c) or any(
-                map(_has_row, masks)
-            )
-        if not may_meld and not table:
+        may_lay_off = bool(table) and (
+            not self.must_meld_before_layoff or facts.melded[current]
+        )
+        held = _held_bits(codes)
+        if held is None or type(self).discard_reason is not ClassicRummy.discard_reason:
+            return self._searched_plays(state, may_meld, may_lay_off)
+        if may_meld:  # most hands hold no three of a rank and no row: no meld
+            may_meld = _may_meld(held)
+        actions: list[Action] = []
+        if not may_meld and not may_lay_off:
             return actions
         rules = self.meld_rules
-        # the listed cards come from the hand; with no card taken from the pile
-        # (and no refusal of a subclass) any card left may be discarded
-        free = (
-            state.taken is None
-            and type(self).discard_reason is ClassicRummy.discard_reason
-        )
+        # C-2 without a search (see _leaves_a_discard)
         size = len(codes)
+        taken = state.taken
+        taken_bit = 0 if taken is None else held & 1 << taken.code
+        empty_ok = not self.discard_to_go_out
         if may_meld:
-            for meld in _melds(hand, rules, masks):
-                if (free and len(meld.cards) < size) or self._leaves_reason(
-                    state, meld.cards
-                ) is None:
+            for _, bits, count, _meld, meld_action in _meld_entries(held, rules):
+                if _leaves_a_discard(size - count, bits, taken_bit, empty_ok):
+                    actions.append(meld_action)
+        if may_lay_off:
+            known = _table_info(table, rules)
+            if held & known.union:
+                masks = _masks_of(held)
+                for index, touch in enumerate(known.touch):
+                    if not touch & held:
+                        continue
+                    for bits, count, action in known.layoffs(index, held, codes, masks):
+                        if _leaves_a_discard(size - count, bits, taken_bit, empty_ok):
+                            actions.append(action)
+        return actions
+
+    def _searched_plays(
+        self, state: State, may_meld: bool, may_lay_off: bool
+    ) -> list[Action]:
+        """:meth:`play_actions` for a hand with jokers or two copies of a card,
+        or under a subclass's own discard rule: every meld and lay-off the
+        searches find, each checked by :meth:`_leaves_reason`."""
+        hand = state.hands[state.current]
+        rules = self.meld_rules
+        actions: list[Action] = []
+        if may_meld:
+            for meld in _melds(hand, rules):
+                if self._leaves_reason(state, meld.cards) is None:
                     actions.append(LayMeld(meld.cards))
-        if table and (not self.must_meld_before_layoff or facts.melded[state.current]):
-            if masks is None:
-                touch: tuple[int, ...] = (-1,) * len(table)
-                held = -1
-            else:
-                touch, union = _touches(table)
-                held = _held(masks) & union  # 0: no meld can be touched
-            for index, placed in enumerate(table):
-                if not touch[index] & held:
-                    continue
-                for cards in _layoffs(placed.meld, codes, rules, size, masks):
-                    if (free and len(cards) < size) or self._leaves_reason(
-                        state, cards
-                    ) is None:
+        if may_lay_off:
+            for index, placed in enumerate(state.table):
+                for cards in _layoffs(placed.meld, hand.codes, rules, len(hand)):
+                    if self._leaves_reason(state, cards) is None:
                         actions.append(LayOff(cards, target=index))
         return actions
 
@@ -537,9 +548,7 @@ class ClassicRummy(Variant):
 # the same order (tests/test_classic_narrowing.py checks it).
 
 
-def _melds(
-    hand: Hand, rules: MeldRules, masks: list[int] | None = None
-) -> tuple[Meld, ...]:
+def _melds(hand: Hand, rules: MeldRules) -> tuple[Meld, ...]:
     """Every meld of ``hand``, exactly as :func:`possible_melds` lists them.
 
     With one deck and no jokers a meld is some of the cards of one rank, or an
@@ -552,47 +561,141 @@ def _melds(
     codes = hand.codes
     if codes and codes[-1] >= JOKER_CODE:
         return possible_melds(hand, rules)
-    if masks is not None:  # most hands hold no three of a rank and no row
-        s, h, d, c = masks
-        if not (s & h & (d | c) | (s | h) & d & c) and not any(map(_has_row, masks)):
-            return ()
+    held = _held_bits(codes)
+    if held is not None:
+        return tuple(entry[3] for entry in _meld_entries(held, rules))
+    # two copies of a card: the same groups, from the counts of each rank
     masks = [0, 0, 0, 0]
     counts = [0] * 13
     for code in codes:
         masks[code // 13] |= 1 << (code % 13)
         counts[code % 13] += 1
-    sets = [rank for rank in range(13) if counts[rank] >= 3]
-    rows = [suit for suit in range(4) if _has_row(masks[suit])]
-    if not sets and not rows:
-        return ()
-    found: dict[tuple[tuple[int, ...], str], Meld] = {}
-
-    def consider(group: list[int], kind: MeldKind) -> None:
-        key = (tuple(sorted(group)), kind.value)
-        if key in found:
-            return
-        meld = _built(tuple(group), kind, rules)
-        if meld is not None:
-            found[key] = meld
-
-    for rank in sets:
-        same = [code for code in codes if code % 13 == rank]
-        for size in range(3, len(same) + 1):
-            for group in combinations(same, size):
-                consider(list(group), MeldKind.SET)
-    for suit in rows:
-        mask = masks[suit]
-        for start in range(13):
-            if not mask >> start & 1:
-                continue
-            row = [suit * 13 + start]
-            rank = (start + 1) % 13
-            while mask >> rank & 1 and rank != start:
-                row.append(suit * 13 + rank)
-                if len(row) >= 3:
-                    consider(list(row), MeldKind.RUN)
-                rank = (rank + 1) % 13
+    found: dict[tuple[int, ...], Meld] = {}
+    for rank in range(13):
+        if counts[rank] >= 3:
+            _consider_sets([code for code in codes if code % 13 == rank], rules, found)
+    for suit in range(4):
+        if _has_row(masks[suit]):
+            _consider_runs(suit, masks[suit], rules, found)
     return tuple(found[key] for key in sorted(found))
+
+
+def _leaves_a_discard(left: int, bits: int, taken_bit: int, empty_ok: bool) -> bool:
+    """C-2 for distinct cards of a hand under Classic's own discard rule (only
+    the card just taken from the pile may not be discarded): laying ``bits``
+    (one bit per card) leaves ``left`` cards, which allow a discard if they are
+    two or more, or one that is not the taken card (``taken_bit``, ``0`` if
+    none is in the hand); an empty hand is allowed if ``empty_ok``.
+
+    >>> _leaves_a_discard(1, 0b0110, 0b1000, True), _leaves_a_discard(1, 0b0110, 0b0100, True)
+    (False, True)
+    """
+    if left > 1:
+        return True
+    if left == 1:
+        return not taken_bit or bool(bits & taken_bit)
+    return empty_ok
+
+
+_MeldEntry = tuple[tuple[int, ...], int, int, Meld, LayMeld]
+"""A meld as :func:`_meld_entries` lists it: its sorted codes, its cards as
+bits, how many cards, the meld, and the action that lays it."""
+
+
+def _meld_entries(held: int, rules: MeldRules) -> list[_MeldEntry]:
+    """Every meld of a hand of distinct natural cards (``held``: one bit per
+    card code), in :func:`possible_melds`' order.
+
+    A meld is some of one rank's cards or a row of one suit's, so each rank's
+    and each suit's melds are listed once per pattern of cards held and kept
+    (:func:`_set_entries`, :func:`_run_entries`); the hand's are theirs
+    merged in order of the sorted codes.
+    """
+    s, h, d, c = held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39
+    entries: list[_MeldEntry] = []
+    parts = 0
+    ranks = s & h & (d | c) | (s | h) & d & c  # ranks held in three suits or four
+    while ranks:
+        low = ranks & -ranks
+        entries += _set_entries(held & _RANK_BITS[low.bit_length() - 1], rules)
+        ranks ^= low
+        parts += 1
+    for suit, mask in enumerate((s, h, d, c)):
+        if _has_row(mask):
+            entries += _run_entries(suit, mask, rules)
+            parts += 1
+    if parts > 1:
+        entries.sort(key=_sorted_codes)
+    return entries
+
+
+def _sorted_codes(entry: _MeldEntry) -> tuple[int, ...]:
+    return entry[0]
+
+
+@lru_cache(maxsize=1024)
+def _set_entries(held: int, rules: MeldRules) -> tuple[_MeldEntry, ...]:
+    """The sets of the cards ``held`` (one bit per code), all of one rank."""
+    found: dict[tuple[int, ...], Meld] = {}
+    _consider_sets(
+        [code for code in range(JOKER_CODE) if held >> code & 1], rules, found
+    )
+    return tuple(_meld_entry(key, found[key]) for key in sorted(found))
+
+
+@lru_cache(maxsize=4096)
+def _run_entries(suit: int, mask: int, rules: MeldRules) -> tuple[_MeldEntry, ...]:
+    """The runs of one suit's cards (``mask``: one bit per rank)."""
+    found: dict[tuple[int, ...], Meld] = {}
+    _consider_runs(suit, mask, rules, found)
+    return tuple(_meld_entry(key, found[key]) for key in sorted(found))
+
+
+def _meld_entry(key: tuple[int, ...], meld: Meld) -> _MeldEntry:
+    return (key, sum(_BITS[code] for code in key), len(key), meld, LayMeld(meld.cards))
+
+
+def _consider_sets(
+    same: list[int], rules: MeldRules, found: dict[tuple[int, ...], Meld]
+) -> None:
+    """Add to ``found`` every set of three or more of ``same`` (codes of one
+    rank, sorted), keyed by its sorted codes."""
+    for size in range(3, len(same) + 1):
+        for group in combinations(same, size):
+            _consider(group, MeldKind.SET, rules, found)
+
+
+def _consider_runs(
+    suit: int, mask: int, rules: MeldRules, found: dict[tuple[int, ...], Meld]
+) -> None:
+    """Add to ``found`` every run of ``suit`` in the ranks of ``mask``: each
+    unbroken row of three or more from each rank held, round the ace."""
+    for start in range(13):
+        if not mask >> start & 1:
+            continue
+        row = [suit * 13 + start]
+        rank = (start + 1) % 13
+        while mask >> rank & 1 and rank != start:
+            row.append(suit * 13 + rank)
+            if len(row) >= 3:
+                _consider(tuple(row), MeldKind.RUN, rules, found)
+            rank = (rank + 1) % 13
+
+
+def _consider(
+    group: tuple[int, ...],
+    kind: MeldKind,
+    rules: MeldRules,
+    found: dict[tuple[int, ...], Meld],
+) -> None:
+    """Keep the meld ``group`` makes under its sorted codes, if it is one and
+    none is kept there yet."""
+    key = tuple(sorted(group))
+    if key in found:
+        return
+    meld = _built(group, kind, rules)
+    if meld is not None:
+        found[key] = meld
 
 
 def _extending(meld: Meld, codes: tuple[int, ...]) -> tuple[Card, ...]:
@@ -633,15 +736,48 @@ def _extending(meld: Meld, codes: tuple[int, ...]) -> tuple[Card, ...]:
     return tuple(_BY_CODE[base + rank] for rank in sorted(keep))
 
 
+def _held_bits(codes: tuple[int, ...]) -> int | None:
+    """A hand's cards as one bit per card code; ``None`` for a hand with a
+    joker or two copies of a card (where only the general searches apply).
+
+    >>> from rummykit.cards import Hand
+    >>> _held_bits(Hand.parse("As 2s Kc").codes) == 1 | 2 | 1 << 51
+    True
+    >>> _held_bits(Hand.parse("As As").codes) is None
+    True
+    """
+    if codes and codes[-1] >= JOKER_CODE:
+        return None
+    held = sum(map(_BITS.__getitem__, codes))
+    if held.bit_count() != len(codes):  # a carry: two copies of one card
+        return None
+    return held
+
+
+def _masks_of(held: int) -> list[int]:
+    """The ranks held in each suit, as 13-bit masks, from :func:`_held_bits`."""
+    return [held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39]
+
+
 def _suit_masks(codes: tuple[int, ...]) -> list[int] | None:
     """The ranks held in each suit, as 13-bit masks; ``None`` for a hand with a
     joker or two copies of a card (where only the general searches apply)."""
-    if codes and codes[-1] >= JOKER_CODE:
-        return None
-    held = reduce(or_, map(_BITS.__getitem__, codes), 0)  # bit ``code`` per card
-    if held.bit_count() != len(codes):
-        return None
-    return [held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39]
+    held = _held_bits(codes)
+    return None if held is None else _masks_of(held)
+
+
+def _may_meld(held: int) -> bool:
+    """Whether a hand (:func:`_held_bits`) holds three cards of a rank, or three
+    in a row of a suit (the ace next to both the two and the king): the hands
+    that may hold a meld."""
+    s, h, d, c = held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39
+    if s & h & (d | c) | (s | h) & d & c:
+        return True
+    # a row from the ace up to the jack, or Q-K-A or K-A-2 (bits of the aces)
+    return bool(
+        held & held >> 1 & held >> 2 & _ROW_STARTS
+        | held & held >> 12 & (held >> 11 | held >> 1) & _ACES
+    )
 
 
 def _may_touch(meld: Meld, masks: list[int]) -> bool:
@@ -672,23 +808,81 @@ def _touch_bits(meld: Meld) -> int:
     return 1 << base + (first - 1) % 13 | 1 << base + (last + 1) % 13
 
 
-_last_table: tuple[tuple[TableMeld, ...], tuple[int, ...], int] = ((), (), 0)
-"""The last table :func:`_touches` was asked about, with its answer: one
-entry, since a hand's table changes only when a meld is laid."""
+def _region(meld: Meld) -> int:
+    """The cards (one bit per code) on which :func:`_layoffs` onto ``meld``
+    depends: a set's rank, a run's suit; ``-1`` (every bit) for a meld with jokers."""
+    cards = meld.cards
+    if cards != meld.stands_for:
+        return -1
+    first = cards[0].code
+    if meld.kind is MeldKind.SET:
+        return _RANK_BITS[first % 13]
+    return 0x1FFF << first - first % 13
 
 
-def _touches(table: tuple[TableMeld, ...]) -> tuple[tuple[int, ...], int]:
-    """:func:`_touch_bits` of each meld on ``table``, and their union."""
+_LayOffEntry = tuple[int, int, LayOff]
+"""A lay-off as :class:`_TableFacts` lists it: its cards as bits, how many
+cards, and the action."""
+
+
+class _TableFacts:
+    """What listing lay-offs keeps about one table: the cards that touch each
+    meld (:func:`_touch_bits`) and their union, and the lay-offs found on
+    each meld, by the hand's cards in that meld's :func:`_region` (all they
+    depend on: the limit is the hand's size, which no lay-off of the hand's
+    cards can pass)."""
+
+    __slots__ = ("_found", "_regions", "rules", "table", "touch", "union")
+
+    def __init__(self, table: tuple[TableMeld, ...], rules: MeldRules) -> None:
+        self.table = table
+        self.rules = rules
+        self.touch = tuple(_touch_bits(placed.meld) for placed in table)
+        union = 0
+        for bits in self.touch:
+            union |= bits
+        self.union = union
+        self._regions = tuple(_region(placed.meld) for placed in table)
+        self._found: list[dict[int, tuple[_LayOffEntry, ...]]] = [{} for _ in table]
+
+    def layoffs(
+        self, index: int, held: int, codes: tuple[int, ...], masks: list[int]
+    ) -> tuple[_LayOffEntry, ...]:
+        """Every lay-off of the hand (``held``, its ``codes`` and ``masks``) on
+        meld ``index``, as :func:`_layoffs` lists them with the hand's size as
+        the limit."""
+        key = held & self._regions[index]
+        found = self._found[index]
+        entries = found.get(key)
+        if entries is None:
+            meld = self.table[index].meld
+            entries = tuple(
+                (
+                    sum(_BITS[card.code] for card in cards),
+                    len(cards),
+                    LayOff(cards, target=index),
+                )
+                for cards in _layoffs(meld, codes, self.rules, len(codes), masks)
+            )
+            found[key] = entries
+        return entries
+
+
+_last_table: _TableFacts | None = None
+"""The last table :func:`_table_info` was asked about: one, since a hand's
+table changes only when a meld is laid or grows."""
+
+
+def _table_info(table: tuple[TableMeld, ...], rules: MeldRules) -> _TableFacts:
+    """The :class:`_TableFacts` of ``table`` under ``rules`` (kept while the
+    same table is asked about)."""
     global _last_table
     last = _last_table
-    if last[0] is table:
-        return last[1], last[2]
-    bits = tuple(_touch_bits(placed.meld) for placed in table)
-    union = 0
-    for each in bits:
-        union |= each
-    _last_table = (table, bits, union)
-    return bits, union
+    if last is not None and last.table is table and last.rules is rules:
+        return last
+    known = _TableFacts(table, rules)
+    _last_table = known
+    return known
 
 
 def _layoffs(
@@ -809,7 +1003,14 @@ def _has_row(mask: int) -> bool:
 
 
 _BITS: tuple[int, ...] = tuple(1 << code for code in range(JOKER_CODE))
-"""The bit of each natural card's code, for :func:`_suit_masks`."""
+"""The bit of each natural card's code, for :func:`_held_bits`."""
+
+_ACES = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The bits of the four aces, for :func:`_may_meld`."""
+
+_ROW_STARTS = 0x7FF * (1 | 1 << 13 | 1 << 26 | 1 << 39)
+"""The bits of the ace to the jack of every suit: where a row that does not
+pass round the ace starts, for :func:`_may_meld`."""
 
 _RANK_BITS: tuple[int, ...] = tuple(
     sum(1 << suit * 13 + rank for suit in range(4)) for rank in range(13)
