@@ -22,6 +22,8 @@ from rummykit.partition import PointValues, Requirement, deadwood, partition
 from rummykit.variants import IndianRummy, Rumino, Variant
 from rummykit.variants._floor import (
     _cover_shapes,
+    _scan,
+    _windows,
     _without_ranks,
     floor,
     may_cover,
@@ -254,6 +256,86 @@ def test_may_cover_answers_as_the_plain_relaxed_search(
         hand.codes, rules, wild_rank=wild, discard=discard, sequences=runs
     )
     assert found is expected
+
+
+def _plain_scan(
+    codes: tuple[int, ...], rules: MeldRules, wild_rank: Rank | None
+) -> tuple[int, list[int], int]:
+    """``_scan`` card by card: the jokers (printed, and the wild rank counted
+    both ways), the ranks of the cards no meld can hold, sorted, and how many
+    natural cards no meld of naturals can hold."""
+    wild = -1 if wild_rank is None else int(wild_rank) - 1
+    naturals = [code for code in codes if code != JOKER_CODE]
+    jokers = len(codes) - len(naturals) + sum(1 for c in naturals if c % 13 == wild)
+    set_jokers = jokers
+    if rules.max_jokers_per_meld is not None:
+        set_jokers = min(set_jokers, rules.max_jokers_per_meld)
+    run_jokers = set_jokers
+    if rules.max_jokers_per_run is not None:
+        run_jokers = min(run_jokers, rules.max_jokers_per_run)
+    distinct = rules.set_distinct_suits and not rules.golden_rummy
+    windows = _windows(rules)
+    lone: list[int] = []
+    needy = 0
+    for code in naturals:
+        rank, suit = code % 13, code // 13
+        if rank == wild:
+            continue
+        if distinct:
+            others = {c // 13 for c in naturals if c % 13 == rank} - {suit}
+            same = len(others)
+        else:
+            same = sum(1 for c in naturals if c % 13 == rank) - 1
+        held = {c % 13 for c in naturals if c // 13 == suit}
+        gaps = [
+            sum(1 for r in range(13) if row >> r & 1 and r not in held)
+            for row in windows[rank]
+        ]
+        if same >= rules.min_set - 1 or 0 in gaps:
+            continue  # a set or a run of naturals holds it
+        needy += 1
+        if same + set_jokers < rules.min_set - 1 and not any(
+            gap <= run_jokers for gap in gaps
+        ):
+            lone.append(rank)
+    return jokers, sorted(lone), needy
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(
+    st.one_of(near_meld_hands(), rigged_hands(14, 3, 4), rigged_hands(13, 2, 2)),
+    st.one_of(variant_rules, meld_rules()),
+    wild_ranks(),
+)
+def test_the_scan_counts_as_the_card_by_card_reading(
+    hand: Hand, rules: MeldRules, wild: Rank | None
+) -> None:
+    """Suit masks and repeats give each card's reading, as asking of every
+    card which sets and rows of naturals could hold it does."""
+    scan = _scan(hand.codes, rules, wild)
+    assert (scan.jokers, sorted(scan.lone), scan.needy) == _plain_scan(
+        hand.codes, rules, wild
+    )
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(
+    st.one_of(near_meld_hands(), rigged_hands(14, 3, 4), rigged_hands(10, 1, 0)),
+    st.one_of(variant_rules, meld_rules()),
+)
+def test_a_pure_run_may_be_held_exactly_when_a_row_of_naturals_is(
+    hand: Hand, rules: MeldRules
+) -> None:
+    """The place masks of every suit at once answer as the rows of each suit
+    (and, under golden rummy, three identical natural cards)."""
+    naturals = [code for code in hand.codes if code != JOKER_CODE]
+    rows = any(
+        all(code - code % 13 + r in naturals for r in range(13) if row >> r & 1)
+        for code in naturals
+        for row in _windows(rules)[code % 13]
+    )
+    golden = rules.golden_rummy and any(naturals.count(c) >= 3 for c in naturals)
+    assert may_hold_pure_run(hand.codes, rules) is (rows or golden)
 
 
 @pytest.mark.parametrize(

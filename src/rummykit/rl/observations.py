@@ -37,7 +37,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterable, Sequence
-from itertools import islice
 from operator import attrgetter
 
 import numpy as np
@@ -223,16 +222,14 @@ class ObservationEncoder:
         elif history is self._history:
             return
         seen = self._seen
-        new: Iterable[Event] = history
+        new: Sequence[Event] = history
         if seen:
-            # The events since the last fold and the one before them, read
-            # back from the end (a hand's history is a linked list, cheap to
-            # walk back a few steps and dear to index from the front).
-            back = list(islice(reversed(history), max(len(history) - seen + 1, 0)))
-            if back and (back[-1] is self._last or back[-1] == self._last):
-                back.pop()
-                back.reverse()
-                new = back
+            # The events since the last fold and the one before them: a
+            # hand's history reads a slice near its end back from the end
+            # (it is a linked list, dear to index from the front).
+            back = history[seen - 1 :]
+            if back and (back[0] is self._last or back[0] == self._last):
+                new = back[1:]
             else:
                 # Not a continuation of the last history: another hand.
                 self.reset()
@@ -264,8 +261,18 @@ class ObservationEncoder:
         if pile is last:
             return self._pile_counts
         counts = self._pile_counts
-        # The last pile and this one mostly share all but a card or two at
-        # the top: take those off and put these on.
+        # Mostly a card was put on the pile (a discard) or taken off it.
+        grown = len(pile) - len(last)
+        if grown == 1 and pile[:-1] == last:
+            counts[pile[-1].code] += 1
+            self._pile_of = pile
+            return counts
+        if grown == -1 and last[:-1] == pile:
+            counts[last[-1].code] -= 1
+            self._pile_of = pile
+            return counts
+        # Otherwise the two mostly share all but a card or two at the top:
+        # take those off and put these on.
         common = min(len(pile), len(last))
         if common and pile[:common] != last[:common]:
             common -= 1

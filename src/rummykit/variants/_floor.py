@@ -91,58 +91,89 @@ class _Scan:
 
 
 def _scan(codes: tuple[int, ...], rules: MeldRules, wild_rank: Rank | None) -> _Scan:
+    # Suit by suit, as 13-bit rank masks: a card of a rank held in enough
+    # suits (or, without distinct suits, enough times) is in a set of
+    # naturals, one on a full row in a run of naturals; the rest are needy,
+    # and lone if jokers can fill neither.  A code held more than once is a
+    # repeat, counted once more for each extra copy.
     wild = -1 if wild_rank is None else int(wild_rank) - 1
     jokers = 0
     suits = [0, 0, 0, 0]
-    rank_count = [0] * 13
-    rank_suits = [0] * 13
+    repeats: list[int] = []
     for code in codes:
         if code == JOKER_CODE:
             jokers += 1
             continue
-        if code % 13 == wild:
-            # a card of the wild rank may stand for any card, or play as
-            # itself: count it both ways (a bound may only err towards melds)
-            jokers += 1
-        rank = code % 13
-        suits[code // 13] |= 1 << rank
-        rank_count[rank] += 1
-        rank_suits[rank] |= 1 << (code // 13)
+        suit = code // 13
+        bit = 1 << (code - 13 * suit)
+        if suits[suit] & bit:
+            repeats.append(code)
+        else:
+            suits[suit] |= bit
+    if wild >= 0:
+        # a card of the wild rank may stand for any card, or play as
+        # itself: count it both ways (a bound may only err towards melds)
+        jokers += sum(held >> wild & 1 for held in suits)
+        jokers += sum(1 for code in repeats if code % 13 == wild)
     set_jokers = jokers
     if rules.max_jokers_per_meld is not None:
         set_jokers = min(set_jokers, rules.max_jokers_per_meld)
     run_jokers = set_jokers
     if rules.max_jokers_per_run is not None:
         run_jokers = min(run_jokers, rules.max_jokers_per_run)
-    need_set = rules.min_set - 1
+    min_set = rules.min_set
     distinct = rules.set_distinct_suits and not rules.golden_rummy
-    natural = [0, 0, 0, 0]
-    reach = [0, 0, 0, 0]
-    for suit, held in enumerate(suits):
-        if held:
-            natural[suit], reach[suit] = _runs_through(held, rules, run_jokers)
+    # the ranks a set of naturals holds; the ranks jokers can make a set of
+    in_set = _held_at_least(suits, min_set)
+    may_set = _held_at_least(suits, min_set - set_jokers)
+    if repeats and not distinct:  # a repeat counts towards a set too
+        for rank in {code % 13 for code in repeats}:
+            count = sum(held >> rank & 1 for held in suits)
+            count += sum(1 for code in repeats if code % 13 == rank)
+            bit = 1 << rank
+            in_set = in_set | bit if count >= min_set else in_set & ~bit
+            may_set = may_set | bit if count >= min_set - set_jokers else may_set & ~bit
+    not_wild = ~(1 << wild) if wild >= 0 else -1
     lone: list[int] = []
     needy = 0
-    for code in codes:
-        if code == JOKER_CODE:
+    needy_of = [0, 0, 0, 0]
+    lone_of = [0, 0, 0, 0]
+    for suit, held in enumerate(suits):
+        if not held:
             continue
-        rank = code % 13
-        if rank == wild:
+        natural, reach = _runs_through(held, rules, run_jokers)
+        ranks = held & not_wild & ~in_set & ~natural
+        if not ranks:
             continue
+        needy += ranks.bit_count()
+        needy_of[suit] = ranks
+        ranks &= ~may_set & ~reach
+        lone_of[suit] = ranks
+        while ranks:
+            low = ranks & -ranks
+            lone.append(low.bit_length() - 1)
+            ranks ^= low
+    for code in repeats:
         suit = code // 13
-        if distinct:
-            same = (rank_suits[rank] & ~(1 << suit)).bit_count()
-        else:
-            same = rank_count[rank] - 1
-        if same >= need_set:
-            continue  # a set of naturals holds it
-        bit = 1 << rank
-        if natural[suit] & bit:
-            continue  # a run of naturals holds it
-        needy += 1
-        if same + set_jokers < need_set and not reach[suit] & bit:
-            lone.append(rank)
+        rank = code - 13 * suit
+        if needy_of[suit] >> rank & 1:
+            needy += 1
+            if lone_of[suit] >> rank & 1:
+                lone.append(rank)
     return _Scan(jokers, lone, needy)
+
+
+def _held_at_least(suits: list[int], count: int) -> int:
+    """The ranks (as a 13-bit mask) held in at least ``count`` of the four
+    ``suits`` (each a 13-bit mask of the ranks held in it)."""
+    if count <= 1:
+        return 0x1FFF if count <= 0 else suits[0] | suits[1] | suits[2] | suits[3]
+    a, b, c, d = suits
+    if count == 2:
+        return (a & b) | (c & d) | ((a | b) & (c | d))
+    if count == 3:
+        return (a & b & (c | d)) | (c & d & (a | b))
+    return a & b & c & d if count == 4 else 0
 
 
 def floor(
@@ -219,17 +250,56 @@ def may_hold_pure_run(codes: tuple[int, ...], rules: MeldRules) -> bool:
     >>> may_hold_pure_run(Hand.parse("As 2s 4s 9d 9c 9h Jk").codes, MeldRules())
     False
     """
-    suits = [0, 0, 0, 0]
-    for code in codes:
-        if code != JOKER_CODE:
-            suits[code // 13] |= 1 << (code % 13)
-    for held in suits:
-        if held and _runs_through(held, rules, 0)[0]:
+    places = _places(rules)
+    if places is None:  # runs wrap: by suit
+        suits = [0, 0, 0, 0]
+        for code in codes:
+            if code != JOKER_CODE:
+                suits[code // 13] |= 1 << (code % 13)
+        for held in suits:
+            if held and _runs_through(held, rules, 0)[0]:
+                return True
+    else:  # every suit at once: a row of places all held
+        bits, starts = places
+        held = 0
+        for code in codes:
+            held |= bits[code]
+        row = held
+        for shift in range(1, rules.min_run):
+            row &= held >> shift
+        if row & starts:
             return True
     if rules.golden_rummy:
         naturals = [code for code in codes if code != JOKER_CODE]
         return any(naturals.count(code) >= 3 for code in set(naturals))
     return False
+
+
+@lru_cache(maxsize=64)
+def _places(rules: MeldRules) -> tuple[tuple[int, ...], int] | None:
+    """For rules whose runs do not wrap: each card code's places as bits of
+    a mask of 14 places a suit (place 0 a low ace, 1-12 the ranks 2 to K,
+    13 a high ace; a printed joker has none), and the places a run of
+    ``min_run`` may start at.  ``None`` if runs wrap.
+
+    A hand holds a row of :func:`_windows` in a suit exactly when its mask
+    holds ``min_run`` places in a row from such a start.
+    """
+    if rules.wrap:
+        return None
+    first, last = (0 if rules.ace_low else 1), (13 if rules.ace_high else 12)
+    bits = []
+    for code in range(JOKER_CODE):
+        suit, rank = divmod(code, 13)
+        ranks = [place for place in (rank, rank + 13) if first <= place <= last]
+        bits.append(sum(1 << (14 * suit + place) for place in ranks))
+    bits.append(0)  # a printed joker
+    starts = sum(
+        1 << (14 * suit + start)
+        for suit in range(4)
+        for start in range(first, last - rules.min_run + 2)
+    )
+    return tuple(bits), starts
 
 
 @lru_cache(maxsize=64)

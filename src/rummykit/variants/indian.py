@@ -93,6 +93,9 @@ def _toss_strength(code: int) -> tuple[int, int]:
     return (14 if rank == 1 else rank, -code // 13)
 
 
+_DROP = Drop()
+"""The one drop action listed (actions are immutable values)."""
+
 _TOSS_STRENGTH = tuple(_toss_strength(code) for code in _TOSS_DECK)
 """:func:`_toss_strength` of each card code, worked out once."""
 
@@ -544,9 +547,11 @@ class IndianRummy(Variant):
         )
 
     def _drawn_yet(self, state: State, seat: int) -> bool:
+        # Read back from the end: a seat that has drawn did so a turn or two
+        # ago, and a hand's history is cheap to walk back from its end.
         return any(
             event.player == seat and isinstance(event.action, DrawStock | DrawDiscard)
-            for event in state.history
+            for event in reversed(state.history)
         )
 
     def declaration_grouping(
@@ -617,7 +622,7 @@ class IndianRummy(Variant):
     def turn_start_actions(self, state: State) -> list[Action]:
         """I-6: a player may drop at the start of their turn."""
         if state.phase is Phase.DRAW:
-            return [Drop()]
+            return [_DROP]
         if state.phase is Phase.SHOW:
             return show_actions(self, state)
         return []

@@ -50,6 +50,9 @@ __all__ = [
 #: The half rate of a declaration on the first draw (rounded down to the cent).
 HALF = Decimal("0.5")
 
+_NO_CARDS = Hand()
+"""The hand of a player who has dropped (hands are immutable values)."""
+
 
 @attrs.frozen(kw_only=True)
 class IndianFacts:
@@ -90,7 +93,7 @@ def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
     penalty = v.middle_drop_penalty if middle else v.first_drop_penalty
     hands = list(state.hands)
     out = hands[seat]
-    hands[seat] = Hand()
+    hands[seat] = _NO_CARDS
     active = list(state.active)
     active[seat] = False
     facts = IndianFacts.of(state)
