@@ -38,6 +38,7 @@ reference it is tested against.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import accumulate, combinations
 from operator import itemgetter, or_
@@ -62,6 +63,17 @@ class Tables:
     """What the rules and points allow, in the form the search asks it."""
 
     def __init__(self, rules: MeldRules, points: PointValues) -> None:
+        # While the tables are built, equal groups and covers are one object
+        # (a run group is in the tables of every pattern that holds its
+        # ranks): far fewer objects for a search to read, so fewer of them
+        # are out of the processor's caches.  Groups placed later, at first
+        # use, are not shared, so that the bounded memos stay bounded.
+        shared: dict[object, object] = {}
+
+        def share(value: Any) -> Any:
+            return shared.setdefault(value, value)
+
+        self._share: Callable[[Any], Any] = share
         self.min_naturals = rules.min_naturals_per_meld
         self.longest = rules.longest_run
         self.min_run = rules.min_run
@@ -230,6 +242,7 @@ class Tables:
                     if not sub:
                         break
                     sub = (sub - 1) & above
+        self._share = _same
 
     def _low_runs(self, ranks: int, suit: int) -> _Placed:
         """The run groups of ``ranks`` (bit r for rank index r) in ``suit``
@@ -250,13 +263,14 @@ class Tables:
                 mask <<= shift
                 covers[kmin] |= mask
                 info = (_RUN, tuple(map(base.__add__, kept)))
-                entries.append((mask, kmin, extra, info))
+                entries.append(self._share((mask, kmin, extra, info)))
             if not sub:
                 break
             sub = (sub - 1) & above
         low = base + lowest.bit_length() - 1
-        return ({low: tuple(entries)} if entries else {}), tuple(
-            accumulate(covers, or_)
+        share = self._share
+        return ({low: share(tuple(entries))} if entries else {}), share(
+            tuple(map(share, accumulate(covers, or_)))
         )
 
     def low_runs_of(self, suit: int, key: int) -> _Placed:
@@ -298,9 +312,10 @@ class Tables:
             mask <<= shift
             covers[kmin] |= mask
             entry = (mask, kmin, extra, (_RUN, tuple(map(base.__add__, ranks))))
-            by_low.setdefault(base + low, []).append(entry)
-        return {low: tuple(e) for low, e in by_low.items()}, tuple(
-            accumulate(covers, or_)
+            by_low.setdefault(base + low, []).append(self._share(entry))
+        share = self._share
+        return {low: share(tuple(e)) for low, e in by_low.items()}, share(
+            tuple(map(share, accumulate(covers, or_)))
         )
 
     def placed_sets(self, rank: int, key: int) -> _Placed | None:
@@ -310,14 +325,26 @@ class Tables:
         found: _Placed | None = None
         if template is not None:
             step = 1 << (3 * rank)
+            share = self._share
             found = (
                 {
-                    low + rank: tuple(
-                        zip(map(step.__mul__, masks), kmins, extras, infos, strict=True)
+                    low + rank: share(
+                        tuple(
+                            map(
+                                share,
+                                zip(
+                                    map(step.__mul__, masks),
+                                    kmins,
+                                    extras,
+                                    infos,
+                                    strict=True,
+                                ),
+                            )
+                        )
                     )
                     for low, masks, kmins, extras, infos in template[0]
                 },
-                tuple(map(step.__mul__, template[1])),
+                share(tuple(map(share, map(step.__mul__, template[1])))),
             )
         placed = self.rank_sets[rank]
         if len(placed) >= PATTERNS_KEPT:
@@ -630,7 +657,8 @@ def _search(
     def walk(state: int, jokers: int, dead: int, throw: int, room: int) -> None:
         while True:
             bound = best[0]
-            if not bound or dead - top >= bound:
+            floor = dead - top
+            if not bound or floor >= bound:
                 return
             rest = state ^ guard
             if not rest:
@@ -640,13 +668,22 @@ def _search(
             entries = runs_by_low.get(low)
             if entries is not None:
                 for entry in entries:
-                    mask, kmin, extra, _ = entry
-                    if kmin <= jokers and (state - mask) & guard == guard:
-                        path.append(entry)
-                        deeper[0](
-                            state - mask, jokers - kmin, dead, throw, room + extra
-                        )
-                        path.pop()
+                    # (Read by index: the group's description is not touched.)
+                    kmin = entry[1]
+                    if kmin <= jokers:
+                        after = state - entry[0]
+                        if after & guard == guard:
+                            path.append(entry)
+                            deeper[0](
+                                after, jokers - kmin, dead, throw, room + entry[2]
+                            )
+                            path.pop()
+                            # What the search found may leave nothing here
+                            # to beat it: the next call would return at once,
+                            # and so would this one after its deadwood step.
+                            bound = best[0]
+                            if not bound or floor >= bound:
+                                return
             for kmin, kmax, kind in singles:
                 if kmin <= jokers:
                     one = 1 << at
@@ -655,6 +692,9 @@ def _search(
                         state - one, jokers - kmin, dead, throw, room + kmax - kmin
                     )
                     path.pop()
+                    bound = best[0]
+                    if not bound or floor >= bound:
+                        return
             # The lowest card is deadwood, with its copies.
             copies = state >> at & 3
             key = throw_keys[low]
@@ -818,6 +858,13 @@ def _meld(t: Tables, codes: tuple[int, ...], k: int, kind: MeldKind) -> Meld:
 
 
 _new = object.__new__
+
+
+def _same(value: Any) -> Any:
+    """``value`` itself (what the tables share once they are built)."""
+    return value
+
+
 _UNSEEN: Any = object()  # a column not placed yet
 #: A code's count of one in a hand's state, its rank's bit, every guard bit.
 _ONE = tuple(1 << (3 * code) for code in range(53))
