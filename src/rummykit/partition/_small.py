@@ -560,7 +560,6 @@ def _search(
     state = counted + (held << 2)
     joker_cap = jokers if jokers <= MAX_CARDS else MAX_CARDS
     runs_by_low: dict[int, tuple[Entry, ...]] = {}
-    sets_by_low: dict[int, tuple[Entry, ...]] = {}
     used = 0
     suit_runs = t.suit_runs
     # Each suit's ranks, as counts of one.
@@ -611,13 +610,11 @@ def _search(
         if found is _UNSEEN:
             found = t.placed_sets(rank, key)
         if found is not None:
-            sets_by_low.update(found[0])
+            # One list a card: the runs it starts, then the sets.
+            for low, sets in found[0].items():
+                runs = runs_by_low.get(low)
+                runs_by_low[low] = sets if runs is None else runs + sets
             used |= found[1][joker_cap]
-    if sets_by_low:
-        # One list a card: the runs it starts, then the sets.
-        for low in sets_by_low.keys() & runs_by_low.keys():
-            sets_by_low[low] = runs_by_low[low] + sets_by_low[low]
-        runs_by_low.update(sets_by_low)
     singles = t.singles_with[joker_cap]
     # Each card's key as the costliest card to throw, -1 where it may not be
     # thrown.
