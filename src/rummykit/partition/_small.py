@@ -523,9 +523,10 @@ def _spare(t: Tables, jokers: int, room: int) -> tuple[int, int]:
 
 #: What :func:`_search` returns and keeps its best grouping in: the value,
 #: the groups chosen, whether a joker is thrown, the natural card thrown
-#: (unless a joker is), and the hand's natural cards (three bits a code).
+#: (unless a joker is), the hand's natural cards (three bits a code) and its
+#: jokers.
 #: A list rather than an object: the search reads and writes it at every leaf.
-_Found = list[Any]  # [value, chosen, joker_thrown, thrown, counted]
+_Found = list[Any]  # [value, chosen, joker_thrown, thrown, counted, jokers]
 
 
 def _search(
@@ -645,7 +646,7 @@ def _search(
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
     if joker_allowed and jokers and joker_points > top:
         top = joker_points
-    best: _Found = [_INF, [], False, -1, counted]
+    best: _Found = [_INF, [], False, -1, counted, jokers]
     path: list[Entry] = []
     # Spare jokers beyond the melds' room are unmelded, unless the rules
     # let them make melds of their own.
@@ -735,39 +736,38 @@ def _search(
     return best
 
 
-def _build(
-    t: Tables,
-    found: _Found,
-    codes: tuple[int, ...],
-    forbidden: frozenset[int] | None,
-) -> Partition:
+def _build(t: Tables, found: _Found, forbidden: frozenset[int] | None) -> Partition:
     """The grouping :func:`_search` found: its points and discard now, its
     melds and deadwood at first read (:func:`_lay_out`)."""
-    points, chosen, joker_thrown, thrown, left = found  # left: three bits a code
-    for entry in chosen:
-        left -= entry[0]
-    jokers = codes.count(JOKER_CODE)
+    points, chosen, joker_thrown, thrown, counted, jokers = found
     discard: Card | None = None
-    if forbidden is not None:
-        if joker_thrown:
-            discard = _JOKER
-            jokers -= 1
-        else:  # the highest of the costliest
-            left -= 1 << (3 * thrown)
-            discard = _CARDS[thrown]
+    if forbidden is None:
+        thrown = -1
+    elif joker_thrown:
+        discard = _JOKER
+        jokers -= 1
+        thrown = -1
+    else:  # the highest of the costliest
+        discard = _CARDS[thrown]
     result: Partition = _new(Partition)
     _set(result, "points", points)
     _set(result, "requirement_met", True)
     _set(result, "discard", discard)
-    _set(result, "_pending", (_lay_out, (t, chosen, left, jokers)))
+    _set(result, "_pending", (_lay_out, (t, chosen, counted, thrown, jokers)))
     return result
 
 
 def _lay_out(
-    t: Tables, chosen: list[Entry], left: int, jokers: int
+    t: Tables, chosen: list[Entry], counted: int, thrown: int, jokers: int
 ) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
-    """The melds and deadwood of the groups ``chosen``, with the natural
-    cards ``left`` over (three bits a code) and ``jokers`` kept."""
+    """The melds and deadwood of the groups ``chosen`` out of the natural
+    cards ``counted`` (three bits a code), less the natural card ``thrown``
+    (if not -1), with ``jokers`` kept."""
+    left = counted
+    for entry in chosen:
+        left -= entry[0]
+    if thrown >= 0:
+        left -= 1 << (3 * thrown)
     takes = [entry[1] for entry in chosen]
     room = 0
     for entry in chosen:
@@ -896,4 +896,4 @@ def grouping(
     """The optimal grouping of ``codes`` (after the best discard, with
     ``forbidden`` cards kept, unless ``forbidden`` is ``None``)."""
     t = _tables(rules, points)
-    return _build(t, _search(codes, t, forbidden), codes, forbidden)
+    return _build(t, _search(codes, t, forbidden), forbidden)
