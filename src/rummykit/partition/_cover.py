@@ -75,18 +75,23 @@ class Cover:
         requirement: Requirement | None,
         forbidden: frozenset[int] | None,
     ) -> None:
+        self.codes = codes
         self.rules = rules
         self.requirement = requirement
         self.wild = wild = -1 if wild_rank is None else int(wild_rank) - 1
         self.discarding = forbidden is not None
         self.banned = forbidden or frozenset()
-        self.counts = [0] * 52
+        # Each natural card's count, by code; zeros past the last code, so
+        # that a card's partners of higher suits are read without a check.
+        self.counts = [0] * 91
         self.wild_counts = [0, 0, 0, 0]
         self.printed = 0
         # The natural cards left, three bits a code: :attr:`counts` as one
         # number, kept in step with it, for the failure memo's keys; and how
         # many they are.
         self.held = self.left = 0
+        # Each suit's cards as bits: bit p for place p (the ace at 1 and 14).
+        self.places = places = [0, 0, 0, 0]
         for code in codes:
             if code == JOKER_CODE:
                 self.printed += 1
@@ -96,6 +101,8 @@ class Cover:
                 self.counts[code] += 1
                 self.held += 1 << 3 * code
                 self.left += 1
+                s, r = divmod(code, 13)
+                places[s] |= 1 << r + 1 | (1 << 14 if r == 0 else 0)
         self.pool = self.printed + sum(self.wild_counts)
         self.wild_used = [0, 0, 0, 0]
         # :attr:`wild_used` as one number, four bits a suit (at most three
@@ -131,15 +138,7 @@ class Cover:
         if self.pool >= self.min_set - 1:
             return 0  # every card makes a set with jokers
         counts = self.counts
-        # Each suit's cards as bits: bit p for place p (the ace at 1 and 14).
-        places = [0, 0, 0, 0]
-        for code in range(52):
-            if counts[code]:
-                s, r = divmod(code, 13)
-                places[s] |= 1 << r + 1 | (1 << 14 if r == 0 else 0)
-        dead = [
-            code for code in range(52) if counts[code] and self._alone(code, places)
-        ]
+        dead = [code for code in sorted(set(self.codes)) if self._alone(code)]
         if not dead:
             return 0
         ranks = points.ranks
@@ -159,18 +158,26 @@ class Cover:
             total += n * ranks[code % 13]
         return total
 
-    def _alone(self, code: int, places: list[int]) -> bool:
-        """Whether no set and no run of the hand can hold ``code`` (each
-        suit's cards as bits in ``places``)."""
+    def _alone(self, code: int) -> bool:
+        """Whether ``code`` is a natural card that no set and no run of the
+        hand can hold."""
         counts = self.counts
+        if code >= 52 or not counts[code]:
+            return False  # a joker or a wild card
         pool = self.pool
         s, r = divmod(code, 13)
-        partners = sum(1 for t in range(4) if t != s and counts[t * 13 + r])
-        if self.min_set - min(partners + 1, self.max_set) <= pool:
+        # The cards of its rank in distinct suits, itself included.
+        suits = (
+            (counts[r] > 0)
+            + (counts[r + 13] > 0)
+            + (counts[r + 26] > 0)
+            + (counts[r + 39] > 0)
+        )
+        if self.min_set - min(suits, self.max_set) <= pool:
             return False
         length = self.min_run
         window = (1 << length) - 1
-        bits = places[s]
+        bits = self.places[s]
         at = [r + 1]
         if r == 0:
             at = ([1] if self.ace_low else []) + ([14] if self.ace_high else [])
@@ -244,8 +251,9 @@ class Cover:
             # (The common case of :meth:`_runs`: no wild card behind ``c``.)
             return True
         # A set of its rank, with partners of higher suits (the larger first).
-        partners = [t for t in range(c + 13, 52, 13) if counts[t]]
-        if partners and self._sets(c, partners):
+        if (counts[c + 13] or counts[c + 26] or counts[c + 39]) and self._sets(
+            c, [t for t in range(c + 13, 52, 13) if counts[t]]
+        ):
             return True
         if self.discarding and self.thrown is None and c not in self.banned:
             self.thrown = c

@@ -20,6 +20,11 @@ from rummykit.cards import JOKER_CODE, Rank
 from rummykit.melds import MeldRules
 from rummykit.partition._types import Requirement
 
+#: Each card code's place as a bit of its suit's line (the ace at 1 and 14).
+_PLACE = tuple(
+    1 << r + 1 | (1 << 14 if r == 0 else 0) for _ in range(4) for r in range(13)
+)
+
 
 def decides(rules: MeldRules, requirement: Requirement | None) -> bool:
     """Whether :func:`possible` answers exactly under these rules.
@@ -61,6 +66,7 @@ class _Windows:
     reference cycle behind for the garbage collector.)"""
 
     __slots__ = (
+        "bits",
         "counts",
         "firsts",
         "full",
@@ -82,11 +88,16 @@ class _Windows:
     ) -> None:
         self.wild = wild = -1 if wild_rank is None else int(wild_rank) - 1
         self.counts = counts = [0] * 53
+        # The places of each suit's cards as bits: bit p for place p (the ace
+        # at 1 and 14), kept in step with the counts.
+        self.bits = bits = [0, 0, 0, 0]
+        pool = 0
         for code in codes:
-            counts[52 if code == JOKER_CODE else code] += 1
-        pool = counts[52]
-        if wild >= 0:
-            pool += sum(counts[s * 13 + wild] for s in range(4))
+            counts[code] += 1
+            if code == JOKER_CODE or code % 13 == wild:
+                pool += 1
+            if code != JOKER_CODE:
+                bits[code // 13] |= _PLACE[code]
         self.pool = pool
         self.length = length = rules.min_run
         self.full = (1 << length) - 1
@@ -101,31 +112,28 @@ class _Windows:
         self.others = requirement.min_sequences - requirement.min_pure_sequences
         self.need_naturals = rules.min_naturals_per_meld
 
-    def places(self, s: int) -> int:
-        counts = self.counts
-        bits = 0
-        base = s * 13
-        for r in range(13):
-            if counts[base + r]:
-                bits |= 1 << (r + 1)
-        return bits | (bits & 2) << 13
-
     def last(self, pool: int) -> bool:
         """Whether one more window, pure or not, fits what is left: each place
         takes its natural card, else a joker or a wild card from the pool (a
         wild card standing as itself leaves the pool)."""
-        length = self.length
+        # A window takes one natural card (not a wild one) for each place the
+        # pool cannot fill.
+        need = self.length - pool
         full = self.full
-        for s in range(4):
-            bits = self.places(s)
-            wild_bits = bits & self.wild_places
+        wild_places = self.wild_places
+        if not self.firsts:
+            return False  # no window fits the line
+        if need <= 0:
+            # The pool fills any window: one with a card, if one is needed.
+            return self.need_naturals == 0 or any(self.bits)
+        for bits in self.bits:
+            naturals = bits & ~wild_places
+            if naturals.bit_count() < need:
+                continue
+            if need == 1:
+                return True  # (every card has a window on the line)
             for first in self.firsts:
-                naturals = (bits >> first & full).bit_count()
-                if (
-                    naturals >= self.need_naturals
-                    and length - naturals
-                    <= pool - (wild_bits >> first & full).bit_count()
-                ):
+                if (naturals >> first & full).bit_count() >= need:
                     return True
         return False
 
@@ -137,7 +145,7 @@ class _Windows:
         wild = self.wild
         length = self.length
         for s in range(start // 16, 4):
-            bits = self.places(s)
+            bits = suit_bits = self.bits[s]
             if not self.pure_ok:
                 bits &= ~self.wild_places
             base = s * 13
@@ -146,9 +154,15 @@ class _Windows:
                     continue
                 window = [base + (p - 1) % 13 for p in range(first, first + length)]
                 used = sum(1 for code in window if code % 13 == wild)
+                left_bits = suit_bits
                 for code in window:
                     counts[code] -= 1
+                    if not counts[code]:
+                        r = code % 13
+                        left_bits &= ~(1 << r + 1 | (1 << 14 if r == 0 else 0))
+                self.bits[s] = left_bits
                 found = self.pure(s * 16 + first, left - 1, pool - used)
+                self.bits[s] = suit_bits
                 for code in window:
                     counts[code] += 1
                 if found:
