@@ -67,6 +67,41 @@ Found = tuple[bool, tuple[int, ...], tuple[int, ...], int]
 class Cover:
     """One search for a grouping that melds every card but the discard."""
 
+    __slots__ = (
+        "ace_high",
+        "ace_low",
+        "banned",
+        "codes",
+        "counts",
+        "dead",
+        "discarding",
+        "failed",
+        "held",
+        "high",
+        "left",
+        "longest",
+        "low",
+        "max_set",
+        "melds",
+        "min_run",
+        "min_set",
+        "owed_pure",
+        "owed_runs",
+        "places",
+        "pool",
+        "printed",
+        "pure_wild",
+        "requirement",
+        "rules",
+        "span",
+        "steps",
+        "thrown",
+        "wild",
+        "wild_counts",
+        "wild_key",
+        "wild_used",
+    )
+
     def __init__(
         self,
         codes: tuple[int, ...],
@@ -108,11 +143,11 @@ class Cover:
         # :attr:`wild_used` as one number, four bits a suit (at most three
         # copies of a card), for the failure memo's keys.
         self.wild_key = 0
-        self.need_pure = self.need_runs = 0
+        # The pure runs and the runs the requirement still asks for.
+        self.owed_pure = self.owed_runs = 0
         if requirement is not None and requirement.needs_sequences:
-            self.need_pure = requirement.min_pure_sequences
-            self.need_runs = requirement.min_sequences
-        self.pure = self.runs = 0
+            self.owed_pure = requirement.min_pure_sequences
+            self.owed_runs = requirement.min_sequences
         self.thrown: int | None = None
         self.melds: list[Found] = []
         self.steps = 0
@@ -203,28 +238,28 @@ class Cover:
         held = self.held
         if not held:
             return self._done()
+        owed_pure = self.owed_pure
+        owed_runs = self.owed_runs
+        if owed_pure or owed_runs:
+            # Too few cards left for the runs the requirement still asks for.
+            # (A wild card may stand as itself in a pure run.)
+            most = (self.left + self.pool) // self.min_run
+            if most < owed_runs or most < owed_pure:
+                return False
         failed = self.failed
         key = None
         if failed:
             # What the rest of the search depends on (the wild cards used per
             # suit are :attr:`wild_key`): the same state failed before.
-            pure = self.pure
-            runs = self.runs
             key = (
                 held,
                 self.pool,
                 self.wild_key,
                 self.thrown is None,
-                pure if pure < self.need_pure else self.need_pure,
-                runs if runs < self.need_runs else self.need_runs,
+                owed_pure,
+                owed_runs,
             )
             if key in failed:
-                return False
-        if self.need_runs > self.runs or self.need_pure > self.pure:
-            # Too few cards left for the runs the requirement still asks for.
-            # (A wild card may stand as itself in a pure run.)
-            most = (self.left + self.pool) // self.min_run
-            if self.runs + most < self.need_runs or self.pure + most < self.need_pure:
                 return False
         self.steps += 1
         if self.steps > STEPS:
@@ -265,15 +300,13 @@ class Cover:
         self.left += 1
         # Everything placed since was taken back: the state is the one met.
         if key is None:
-            pure = self.pure
-            runs = self.runs
             key = (
                 held,
                 self.pool,
                 self.wild_key,
                 self.thrown is None,
-                pure if pure < self.need_pure else self.need_pure,
-                runs if runs < self.need_runs else self.need_runs,
+                owed_pure,
+                owed_runs,
             )
         failed.add(key)
         return False
@@ -379,14 +412,18 @@ class Cover:
                 jokers += extra
                 pure = jokers == 0 and (not wilds or self.pure_wild)
                 self.pool -= extra
-                self.runs += 1
-                self.pure += pure
+                owed_pure = self.owed_pure
+                owed_runs = self.owed_runs
+                if pure and owed_pure:
+                    self.owed_pure = owed_pure - 1
+                if owed_runs:
+                    self.owed_runs = owed_runs - 1
                 self.melds.append((True, tuple(naturals), tuple(wilds), jokers))
                 if self._cover():
                     return True
                 self.melds.pop()
-                self.pure -= pure
-                self.runs -= 1
+                self.owed_pure = owed_pure
+                self.owed_runs = owed_runs
                 self.pool += extra
                 jokers -= extra
         if room and self.pool > 0 and length + 1 < self.longest:
@@ -446,7 +483,7 @@ class Cover:
         return False
 
     def _done(self) -> bool:
-        if self.pure < self.need_pure or self.runs < self.need_runs:
+        if self.owed_pure or self.owed_runs:
             return False
         if self.discarding and self.thrown is None:
             return self.pool > 0 and self._throwable_joker() is not None
