@@ -68,11 +68,38 @@ _DRAW_DISCARD = DrawDiscard()
 _DISCARDS = tuple(Discard(Card.from_code(code)) for code in range(JOKER_CODE + 1))
 """Actions are values, so the listings share one of each."""
 
+_BOTH_DRAWS: tuple[Action, ...] = (_DRAW_STOCK, _DRAW_DISCARD)
+"""The listing of a turn's start where both draws are allowed and nothing else."""
+
+_MOVES: tuple[dict[int, Event], dict[int, Event], dict[int, Event]] = ({}, {}, {})
+"""The events of draws from the stock, takes from the pile and discards made
+with the shared actions, by seat and card (see :func:`_move`)."""
+
 _LEGAL = "_legal_actions"
 """Where a state keeps its list of legal actions once it has been asked for it."""
 
 _PENDING = "_pending"
 """Where a state keeps its pending decision once it has been asked for it."""
+
+
+def _move(kind: int, player: int, card: Card) -> Event:
+    """The event of ``player`` drawing ``card`` from the stock (``kind`` 0),
+    taking it from the pile (1) or discarding it (2), with the shared action:
+    one value per seat and card, which every hand's history shares (events
+    are values, and these are made at almost every step)."""
+    known = _MOVES[kind]
+    key = player << 6 | card.code
+    event = known.get(key)
+    if event is None:
+        action = _DRAW_STOCK if kind == 0 else _DRAW_DISCARD if kind == 1 else None
+        event = Event(
+            player=player,
+            action=_DISCARDS[card.code] if action is None else action,
+            card=card,
+            private=kind == 0,
+        )
+        known[key] = event
+    return event
 
 
 def _seen_by(player: int, event: Event) -> Event:
@@ -274,6 +301,15 @@ class State:
             return ()
         actions: list[Action] = []
         if self.phase is Phase.DRAW:
+            kind = type(self.rules)
+            if (
+                self.stock
+                and self.pile
+                and kind.draw_stock_reason is RuleSet.draw_stock_reason
+                and kind.take_discard_reason is RuleSet.take_discard_reason
+                and kind.turn_start_actions is RuleSet.turn_start_actions
+            ):
+                return _BOTH_DRAWS  # no rule of the rule set's own at the draw
             if self._stock_reason() is None:
                 actions.append(_DRAW_STOCK)
             if self._take_reason() is None:
@@ -489,7 +525,9 @@ class State:
             card = self.pile[-1]
             return self._after_draw(
                 card,
-                Event(player=self.current, action=action, card=card),
+                _move(1, self.current, card)
+                if type(action) is DrawDiscard
+                else Event(player=self.current, action=action, card=card),
                 pile=self.pile[:-1],
                 taken=card,
             )
@@ -537,11 +575,7 @@ class State:
             state = state.renew_stock()
         stock = state.stock
         card = stock[-1]
-        return state._after_draw(
-            card,
-            Event(player=self.current, action=_DRAW_STOCK, card=card, private=True),
-            stock=stock[:-1],
-        )
+        return state._after_draw(card, _move(0, self.current, card), stock=stock[:-1])
 
     def _after_draw(self, card: Card, event: Event, **changes: Any) -> State:
         """This state (with ``changes``) after the current player draws ``card``."""
@@ -560,12 +594,15 @@ class State:
     def _discard(self, action: Discard) -> State:
         hands = list(self.hands)
         current = self.current
-        hands[current] = _without(hands[current], action.card.code)
+        card = action.card
+        hands[current] = _without(hands[current], card.code)
         changes = {
             "hands": tuple(hands),
-            "pile": (*self.pile, action.card),
+            "pile": (*self.pile, card),
             "history": self.history.add(
-                Event(player=current, action=action, card=action.card)
+                _move(2, current, card)
+                if type(action) is Discard
+                else Event(player=current, action=action, card=card)
             ),
         }
         rules = self.rules
