@@ -319,3 +319,34 @@ def test_listed_plays_are_the_searched_plays(
             legal = state.legal_actions()
             state = state.apply(legal[rng.randrange(len(legal))])
     assert checked > 100
+
+
+@pytest.mark.parametrize(("variant", "players"), _LISTING_SETUPS[:4])
+def test_kept_melds_and_facts_are_the_ones_built_afresh(
+    variant: ClassicRummy, players: int
+) -> None:
+    """A laid or grown table meld is the meld its cards build, and a turn
+    starts with the facts of the turn before, no meld laid this turn, and
+    whether its player had melded."""
+    rules = variant.meld_rules
+    for seed in range(examples(20, fast=4)):
+        rng = random.Random(seed)
+        state = variant.new_game(players=players, seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            after = state.apply(action)
+            if isinstance(action, LayMeld):
+                assert after.table[-1].meld == Meld.build(action.cards, rules)
+            elif isinstance(action, LayOff):
+                placed = state.table[action.target].meld
+                grown = Meld.build(placed.cards + action.cards, rules, kind=placed.kind)
+                assert after.table[action.target].meld == grown
+            elif not after.is_terminal and after.phase is Phase.DRAW:
+                facts = ClassicFacts.of(after)
+                assert facts == attrs.evolve(
+                    ClassicFacts.of(state),
+                    melded_before_turn=facts.melded[after.current],
+                    turn_melds=0,
+                )
+            state = after

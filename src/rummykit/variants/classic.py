@@ -21,7 +21,6 @@ from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
-import attrs as _attrs
 
 from rummykit import money
 from rummykit._arguments import MAX_COUNT, MAX_POINTS
@@ -248,6 +247,8 @@ class ClassicRummy(Variant):
         before = facts.melded[seat]
         if facts.turn_melds == 0 and facts.melded_before_turn == before:
             return facts  # facts are values: the same ones serve the next turn
+        if type(facts) is ClassicFacts:
+            return _turn_start_facts(facts.melded, before)
         return attrs.evolve(facts, melded_before_turn=before, turn_melds=0)
 
     def discard_reason(self, state: State, card: Card) -> str | None:
@@ -391,22 +392,20 @@ class ClassicRummy(Variant):
         hands = list(state.hands)
         hands[player] = hands[player].remove(*action.cards)
         table = list(state.table)
+        codes = tuple(card.code for card in action.cards)
         if isinstance(action, LayMeld):
-            table.append(
-                TableMeld(owner=player, meld=Meld.build(action.cards, self.meld_rules))
-            )
+            meld = _laid(codes, None, self.meld_rules)
+            table.append(TableMeld(owner=player, meld=meld))
             turn_melds = facts.turn_melds + 1
         else:
             placed = table[action.target]
-            grown = Meld.build(
-                placed.meld.cards + action.cards, self.meld_rules, kind=placed.meld.kind
-            )
+            old = tuple(card.code for card in placed.meld.cards)
+            grown = _laid(old + codes, placed.meld.kind, self.meld_rules)
             table[action.target] = TableMeld(owner=placed.owner, meld=grown)
             turn_melds = facts.turn_melds
         melded = list(facts.melded)
         melded[player] = True
-        state = _attrs.evolve(
-            state,
+        state = state.evolve(
             hands=tuple(hands),
             table=tuple(table),
             extra=attrs.evolve(facts, turn_melds=turn_melds, melded=tuple(melded)),
@@ -980,6 +979,20 @@ def _built(codes: tuple[int, ...], kind: MeldKind, rules: MeldRules) -> Meld | N
         return Meld.build([_BY_CODE[code] for code in codes], rules, kind=kind)
     except InvalidMeldError:
         return None
+
+
+@lru_cache(maxsize=4096)
+def _laid(codes: tuple[int, ...], kind: MeldKind | None, rules: MeldRules) -> Meld:
+    """:meth:`Meld.build` of the cards ``codes``, in that order (built once per
+    group: melds are values)."""
+    return Meld.build([_BY_CODE[code] for code in codes], rules, kind=kind)
+
+
+@lru_cache(maxsize=256)
+def _turn_start_facts(melded: tuple[bool, ...], before: bool) -> ClassicFacts:
+    """The facts as a turn starts: no meld laid yet this turn, and ``before``
+    (one value per pattern: facts are values)."""
+    return ClassicFacts(melded=melded, melded_before_turn=before)
 
 
 @lru_cache(maxsize=4096)
