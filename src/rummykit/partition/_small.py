@@ -95,6 +95,18 @@ class Tables:
         #: Each natural card's points and code in one number, so that the
         #: costliest card, and of those the highest, is the largest.
         self.throw_keys = tuple(p << 6 | code for code, p in enumerate(self.points))
+        #: (points, the low bit of every natural card worth them), the
+        #: costliest first: the costliest card of a hand is the first that
+        #: meets it.
+        self.by_worth = tuple(
+            (
+                worth,
+                sum(
+                    1 << (3 * code) for code in range(52) if self.points[code] == worth
+                ),
+            )
+            for worth in sorted(set(self.points[:52]), reverse=True)
+        )
         #: The keys when nothing is thrown: no card is ever the costliest.
         self.no_throw = (-1,) * 53
         # span[mask]: the shortest window the rules allow that holds the ranks
@@ -540,24 +552,23 @@ def _search(
     pts = t.points
     discarding = forbidden is not None
     # Each code's count in three bits (at most three copies), its guard bit
-    # set where the hand holds it; and the costliest card that may be thrown
-    # at all.
+    # set where the hand holds it.
     counted = 0
-    top = 0
     one = _ONE
-    if discarding and not forbidden:
-        for code in naturals:
-            counted += one[code]
-            if pts[code] > top:
-                top = pts[code]
-    else:
-        for code in naturals:
-            counted += one[code]
-        if forbidden:
-            for code in naturals:
-                if pts[code] > top and code not in forbidden:
-                    top = pts[code]
+    for code in naturals:
+        counted += one[code]
     held = (counted | counted >> 1) & _LOWS
+    # The costliest card that may be thrown at all.
+    top = 0
+    if forbidden:
+        for code in naturals:
+            if pts[code] > top and code not in forbidden:
+                top = pts[code]
+    elif discarding:
+        for worth, codes_worth in t.by_worth:  # the costliest first
+            if held & codes_worth:
+                top = worth
+                break
     state = counted + (held << 2)
     joker_cap = jokers if jokers <= MAX_CARDS else MAX_CARDS
     runs_by_low: dict[int, tuple[Entry, ...]] = {}
