@@ -36,8 +36,7 @@ block               length      holds
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
-from operator import attrgetter
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -61,7 +60,6 @@ __all__ = ["ObservationEncoder", "ObservationLayout"]
 _PHASES = tuple(Phase)
 _FLOAT32 = np.dtype(np.float32)
 _PHASE_INDEX = {phase: index for index, phase in enumerate(_PHASES)}
-_CODES = attrgetter("codes")
 # Which plane a move puts its card in: 1 taken, 2 discarded, 0 neither; by
 # action class, worked out once per class (subclasses count as their base).
 _PLANE_OF: dict[type, int] = {}
@@ -308,21 +306,25 @@ class ObservationEncoder:
         >>> ObservationEncoder(ObservationLayout(2)).encode(view).shape
         (559,)
         """
-        return self._encode(
+        out = self._encode(
             view.player,
             view.history,
             view.hand,
             view.pile,
             view.table,
             view.shown,
-            view.hand_sizes,
-            view.active,
             view.current_player,
             view.dealer,
             view.stock_size,
             view.wild_rank,
             view.phase,
         )
+        players = self._players
+        for seat, at in enumerate(self._sizes_at):
+            out[at] = view.hand_sizes[seat]
+            if view.active[seat]:
+                out[at + players] = 1
+        return np.frombuffer(out, dtype=_FLOAT32)
 
     def encode_state(self, state: State, seat: int) -> npt.NDArray[np.float32]:
         """The vector of ``state.view(seat)``, read without building the view.
@@ -339,21 +341,32 @@ class ObservationEncoder:
         >>> bool((vector == layout.encode(state.view(1))).all())
         True
         """
-        return self._encode(
+        hands = state.hands
+        phase = state.phase
+        out = self._encode(
             seat,
             state.history,
-            state.hands[seat],
+            hands[seat],
             state.pile,
             state.table,
             state.shown,
-            map(len, map(_CODES, state.hands)),
-            state.active,
-            None if state.phase is Phase.ENDED else state.current,
+            None if phase is Phase.ENDED else state.current,
             state.dealer,
             len(state.stock),
             state.wild_rank,
-            state.phase,
+            phase,
         )
+        # Each seat's hand size and whether it is still in: a hand's length
+        # is that of its codes.
+        players = self._players
+        active = state.active
+        sizes_at = self._sizes_at
+        for other, hand in enumerate(hands):
+            at = sizes_at[other]
+            out[at] = len(hand.codes)
+            if active[other]:
+                out[at + players] = 1
+        return np.frombuffer(out, dtype=_FLOAT32)
 
     def _encode(
         self,
@@ -363,20 +376,26 @@ class ObservationEncoder:
         pile: tuple[Card, ...],
         table: tuple[TableMeld, ...],
         shown: tuple[Hand | None, ...],
-        hand_sizes: Iterable[int],
-        active: tuple[bool, ...],
         current: int | None,
         dealer: int,
         stock_size: int,
         wild: Rank | None,
         phase: Phase,
-    ) -> npt.NDArray[np.float32]:
+    ) -> array[float]:
+        """Every block but the hand sizes and who is still in, which the
+        caller writes (a view holds the sizes, a state the hands)."""
         self._fold(player, history)
         cards = self._cards
         out = self._zeros[:]
-        # The hand block comes first: a card's entry is at its code.
+        # The hand block comes first: a card's entry is at its code, and a
+        # hand's codes are sorted, so a card held twice comes twice in a row.
+        last = -1
         for code in hand.codes:
-            out[code] += 1
+            if code != last:
+                out[code] = 1
+                last = code
+            else:
+                out[code] += 1
         if pile:
             start = self._pile
             out[start : start + cards] = self._pile_block(pile)
@@ -390,15 +409,10 @@ class ObservationEncoder:
                     for code in shown_hand.codes:
                         out[start + code] += 1
         out[self._taken : self._planes_stop] = self._planes
-        players = self._players
-        for at, size, still in zip(self._sizes_at, hand_sizes, active, strict=True):
-            out[at] = size
-            if still:
-                out[at + players] = 1
         if current is not None:
             out[self._to_act_at[current]] = 1
         out[self._dealer_at[dealer]] = 1
         out[self._stock_size] = stock_size
         out[self._wild_rank + (0 if wild is None else wild)] = 1
         out[self._phase + _PHASE_INDEX[phase]] = 1
-        return np.frombuffer(out, dtype=_FLOAT32)
+        return out

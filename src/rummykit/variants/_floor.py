@@ -98,23 +98,23 @@ def _scan(codes: tuple[int, ...], rules: MeldRules, wild_rank: Rank | None) -> _
     # repeat, counted once more for each extra copy.
     wild = -1 if wild_rank is None else int(wild_rank) - 1
     jokers = 0
-    suits = [0, 0, 0, 0]
+    held = 0  # bit ``code`` for each natural card held
     repeats: list[int] = []
     for code in codes:
         if code == JOKER_CODE:
             jokers += 1
-            continue
-        suit = code // 13
-        bit = 1 << (code - 13 * suit)
-        if suits[suit] & bit:
+        elif held >> code & 1:
             repeats.append(code)
         else:
-            suits[suit] |= bit
+            held |= 1 << code
+    suits = [held & 0x1FFF, held >> 13 & 0x1FFF, held >> 26 & 0x1FFF, held >> 39]
     if wild >= 0:
         # a card of the wild rank may stand for any card, or play as
         # itself: count it both ways (a bound may only err towards melds)
-        jokers += sum(held >> wild & 1 for held in suits)
-        jokers += sum(1 for code in repeats if code % 13 == wild)
+        a, b, c, d = suits
+        jokers += (a >> wild & 1) + (b >> wild & 1) + (c >> wild & 1) + (d >> wild & 1)
+        if repeats:
+            jokers += sum(1 for code in repeats if code % 13 == wild)
     set_jokers = jokers
     if rules.max_jokers_per_meld is not None:
         set_jokers = min(set_jokers, rules.max_jokers_per_meld)
@@ -133,26 +133,31 @@ def _scan(codes: tuple[int, ...], rules: MeldRules, wild_rank: Rank | None) -> _
             bit = 1 << rank
             in_set = in_set | bit if count >= min_set else in_set & ~bit
             may_set = may_set | bit if count >= min_set - set_jokers else may_set & ~bit
-    not_wild = ~(1 << wild) if wild >= 0 else -1
+    # the ranks that may be needy: no wild rank, and no set of naturals
+    open_ranks = ~in_set & ~(1 << wild) if wild >= 0 else ~in_set
     lone: list[int] = []
     needy = 0
     needy_of = [0, 0, 0, 0]
     lone_of = [0, 0, 0, 0]
-    for suit, held in enumerate(suits):
-        if not held:
+    suit = -1
+    for held in suits:
+        suit += 1
+        ranks = held & open_ranks
+        if not ranks:
             continue
         natural, reach = _runs_through(held, rules, run_jokers)
-        ranks = held & not_wild & ~in_set & ~natural
+        ranks &= ~natural
         if not ranks:
             continue
         needy += ranks.bit_count()
         needy_of[suit] = ranks
         ranks &= ~may_set & ~reach
-        lone_of[suit] = ranks
-        while ranks:
-            low = ranks & -ranks
-            lone.append(low.bit_length() - 1)
-            ranks ^= low
+        if ranks:
+            lone_of[suit] = ranks
+            while ranks:
+                low = ranks & -ranks
+                lone.append(low.bit_length() - 1)
+                ranks ^= low
     for code in repeats:
         suit = code // 13
         rank = code - 13 * suit
@@ -457,26 +462,50 @@ def _neediest(rest: tuple[int, ...], min_set: int, rules: MeldRules) -> tuple[in
     ``rest`` needs ``needy <= 2 * (shortest - 1) * jokers``, one more with a
     card to spare.
     """
-    suits = [0, 0, 0, 0]
     counts = [0] * 13
+    places = _places(rules)
+    if places is None:  # runs wrap: each suit's rows, when asked
+        suits = [0, 0, 0, 0]
+        for code in rest:
+            suits[code // 13] |= 1 << (code % 13)
+            counts[code % 13] += 1
+        rows: list[int | None] = [None, None, None, None]
+        first = -1
+        needy = 0
+        for at, code in enumerate(rest):
+            rank = code % 13
+            if counts[rank] >= min_set:
+                continue
+            suit = code // 13
+            natural = rows[suit]
+            if natural is None:
+                natural = rows[suit] = _runs_through(suits[suit], rules, 0)[0]
+            if not natural >> rank & 1:
+                needy += 1
+                if first < 0:
+                    first = at
+        return max(first, 0), needy
+    # every suit at once: the places of the rows of naturals held
+    bits, starts = places
+    held = 0
     for code in rest:
-        suits[code // 13] |= 1 << (code % 13)
+        held |= bits[code]
         counts[code % 13] += 1
-    rows: list[int | None] = [None, None, None, None]  # each suit's, when asked
+    row = held
+    for shift in range(1, rules.min_run):
+        row &= held >> shift
+    row &= starts
+    in_row = row
+    for shift in range(1, rules.min_run):
+        in_row |= row << shift
     first = -1
     needy = 0
     for at, code in enumerate(rest):
-        rank = code % 13
-        if counts[rank] >= min_set:
+        if counts[code % 13] >= min_set or in_row & bits[code]:
             continue
-        suit = code // 13
-        natural = rows[suit]
-        if natural is None:
-            natural = rows[suit] = _runs_through(suits[suit], rules, 0)[0]
-        if not natural >> rank & 1:
-            needy += 1
-            if first < 0:
-                first = at
+        needy += 1
+        if first < 0:
+            first = at
     return max(first, 0), needy
 
 
