@@ -129,6 +129,126 @@ def test_public_functions_match_brute_force_on_cover_rules(
     check_against_brute_force(setup, hand, data)
 
 
+class _Traced(_cover.Cover):
+    """The cover search, each placement recorded."""
+
+    __slots__ = ("placed",)
+    placed: list[tuple[int, int, int | None, int]]
+
+    def _cover(self) -> bool:
+        self.placed.append((self.held, self.pool, self.thrown, len(self.melds)))
+        return super()._cover()
+
+
+class _Plain(_Traced):
+    """The cover search without its shortcuts: every run start and every joker
+    in a run is tried, as the plain search order says, and every placement
+    is recorded.  The real search must make the same placements in the same
+    order (its shortcuts only leave out runs that could never be placed), so
+    it finds the same cover in the same number of steps."""
+
+    __slots__ = ()
+
+    def _reachable(self, base: int, start: int, way: int) -> bool:
+        return True
+
+    def _grow(
+        self,
+        base: int,
+        pos: int,
+        way: int,
+        naturals: list[int],
+        wilds: list[int],
+        jokers: int,
+        length: int,
+        ends: bool,
+    ) -> bool:
+        nxt = pos + way
+        room = length < self.longest and self.low <= nxt <= self.high
+        if room:
+            rank = (nxt - 1) % 13
+            code = base + rank
+            if rank == self.wild:
+                s = base // 13
+                if self.wild_counts[s] > self.wild_used[s] and self.pool > 0:
+                    self._use_wild(s, 1)
+                    self.pool -= 1
+                    wilds.append(code)
+                    if self._grow(
+                        base, nxt, way, naturals, wilds, jokers, length + 1, True
+                    ):
+                        return True
+                    wilds.pop()
+                    self._use_wild(s, -1)
+                    self.pool += 1
+            elif self.counts[code]:
+                self.counts[code] -= 1
+                self.held -= 1 << 3 * code
+                self.left -= 1
+                naturals.append(code)
+                if self._grow(
+                    base, nxt, way, naturals, wilds, jokers, length + 1, True
+                ):
+                    return True
+                naturals.pop()
+                self.counts[code] += 1
+                self.held += 1 << 3 * code
+                self.left += 1
+        if ends:
+            extra = max(0, self.min_run - length)
+            if extra <= self.pool and length + extra <= self.span:
+                total = jokers + extra
+                pure = total == 0 and (not wilds or self.pure_wild)
+                owed_pure, owed_runs = self.owed_pure, self.owed_runs
+                self.owed_pure = max(0, owed_pure - pure)
+                self.owed_runs = max(0, owed_runs - 1)
+                self.pool -= extra
+                self.melds.append((True, tuple(naturals), tuple(wilds), total))
+                if self._cover():
+                    return True
+                self.melds.pop()
+                self.pool += extra
+                self.owed_pure, self.owed_runs = owed_pure, owed_runs
+        if room and self.pool > 0 and length + 1 < self.longest:
+            self.pool -= 1
+            found = self._grow(
+                base, nxt, way, naturals, wilds, jokers + 1, length + 1, False
+            )
+            self.pool += 1
+            if found:
+                return True
+        return False
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@PROPERTY
+@given(data=st.data())
+def test_the_cover_search_places_what_the_plain_search_places(
+    family: str, data: st.DataObject
+) -> None:
+    setup, hand = data.draw(cover_setup_and_hand(family))
+    if not _cover.applies(
+        setup.rules, setup.points, setup.wild_rank, setup.requirement
+    ):
+        return
+    banned = (
+        frozenset(card.code for card in data.draw(forbidden_cards(hand)))
+        if data.draw(st.booleans())
+        else None
+    )
+    searches = []
+    kind: type[_Traced]
+    for kind in (_Plain, _Traced):
+        search = kind(
+            hand.codes, setup.rules, setup.wild_rank, setup.requirement, banned
+        )
+        search.placed = []
+        search.set_aside(setup.points)
+        found = search.search()
+        searches.append((found, search.steps, search.placed, search.melds))
+    assert searches[0] == searches[1]
+
+
 def test_indian_hands_that_meld_every_card_take_the_cover_path() -> None:
     variant = IndianRummy(preset="standard")
     hand = Hand.parse("Qs Ks As 2h 3h 4h 5c 6c 7c 9d 9h 9s Kc Jk")
