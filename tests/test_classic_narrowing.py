@@ -195,9 +195,9 @@ def test_the_kept_layoffs_follow_the_cards_beyond_a_runs_neighbours() -> None:
     listed = []
     for text in ("8h 9h 2c", "8h 2c", "8h 9h 2c"):
         hand = Hand.parse(text)
-        held, masks = _held_bits(hand.codes), _suit_masks(hand.codes)
-        assert held is not None and masks is not None
-        kept = _table_info(table, rules).layoffs(0, held, hand.codes, masks)
+        held = _held_bits(hand.codes)
+        assert held is not None
+        kept = _table_info(table, rules).layoffs(0, held, hand.codes)
         listed.append([" ".join(map(str, action.cards)) for _, _, action in kept])
     assert listed == [["8h", "8h 9h"], ["8h"], ["8h", "8h 9h"]]
 
@@ -209,13 +209,9 @@ def test_the_kept_layoffs_follow_the_rules_asked_about() -> None:
     hand = Hand.parse("Ah 2c")
     held = _held_bits(hand.codes)
     assert held is not None
-    masks = _suit_masks(hand.codes)
-    assert masks is not None
     for _ in range(2):
-        assert _table_info(table, low).layoffs(0, held, hand.codes, masks) == ()
-        ((bits, count, action),) = _table_info(table, high).layoffs(
-            0, held, hand.codes, masks
-        )
+        assert _table_info(table, low).layoffs(0, held, hand.codes) == ()
+        ((bits, count, action),) = _table_info(table, high).layoffs(0, held, hand.codes)
         assert (bits, count) == (1 << Card("Ah").code, 1)
         assert action == LayOff((Card("Ah"),), target=0)
 
@@ -241,11 +237,10 @@ def test_kept_layoffs_are_the_layoffs_of_each_hand_asked_about(
     for cards in [*growing, second, first]:
         hand = Hand(card for card in cards if card not in on_table)
         held = _held_bits(hand.codes)
-        masks = _suit_masks(hand.codes)
-        assert held is not None and masks is not None
+        assert held is not None
         known = _table_info(table, rules)
         for index, placed in enumerate(table):
-            kept = known.layoffs(index, held, hand.codes, masks)
+            kept = known.layoffs(index, held, hand.codes)
             expected = possible_layoffs(
                 placed.meld, hand, rules, limit=max(len(hand), 1)
             )

@@ -326,11 +326,9 @@ class State:
                     discard = _DISCARDS[code]
                     if reason(self, discard.card) is None:
                         actions.append(discard)
-            elif refused:
+            else:
                 for card in refused:
                     codes.pop(card.code, None)
-                actions += [_DISCARDS[code] for code in codes]
-            else:
                 actions += [_DISCARDS[code] for code in codes]
         elif self.phase is Phase.CLAIM:
             if self.rules.can_claim(self, self.current):
@@ -438,13 +436,14 @@ class State:
             self.check(action)
         after = self._apply_unchecked(action)
         actions = self.actions.add(action)
-        if after is self or after.__dict__.get(_LEGAL) is not None:
+        fields = after.__dict__
+        if after is self or fields.get(_LEGAL) is not None:
             after = after._evolve(actions=actions)
         else:  # a state no one has seen yet: record the action in place
-            after.__dict__["actions"] = actions
+            fields["actions"] = actions
         if after.phase is not Phase.ENDED:
             limit = self.rules.action_limit()
-            if limit is not None and len(after.actions) >= limit:
+            if limit is not None and len(actions) >= limit:
                 return self.rules.end_on_action_limit(after)
         return after
 
@@ -595,7 +594,7 @@ class State:
         hands = list(self.hands)
         current = self.current
         card = action.card
-        hands[current] = _without(hands[current], card.code)
+        left = hands[current] = _without(hands[current], card.code)
         changes = {
             "hands": tuple(hands),
             "pile": (*self.pile, card),
@@ -608,16 +607,20 @@ class State:
         rules = self.rules
         kind = type(rules)
         if (
-            hands[current]
+            left.codes
             and kind.after_discard is RuleSet.after_discard
-            and kind.next_turn_extra is RuleSet.next_turn_extra
             and type(self).next_turn is State.next_turn
         ):
-            # The rule set's after_discard is next_turn and its next turn keeps
-            # extra as it is: the discard and the next turn make one copy.
-            return self._turn_to(self.next_active(self.turn), changes)
+            # The rule set's after_discard is next_turn: go to the next turn
+            # here, and if the next turn keeps extra as it is, the discard and
+            # the next turn make one copy.
+            seat = self.next_active(self.turn)
+            if kind.next_turn_extra is RuleSet.next_turn_extra:
+                return self._turn_to(seat, changes)
+            state = self._evolve(**changes)
+            return state._turn_to(seat, {"extra": rules.next_turn_extra(state, seat)})
         state = self._evolve(**changes)
-        if not hands[current]:
+        if not left.codes:
             return rules.on_empty_hand(state)
         return rules.after_discard(state)
 

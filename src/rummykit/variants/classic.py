@@ -302,11 +302,10 @@ class ClassicRummy(Variant):
         if may_lay_off:
             known = _table_info(table, rules)
             if held & known.union:
-                masks = _masks_of(held)
                 for index, touch in enumerate(known.touch):
                     if not touch & held:
                         continue
-                    for bits, count, action in known.layoffs(index, held, codes, masks):
+                    for bits, count, action in known.layoffs(index, held, codes):
                         if _leaves_a_discard(size - count, bits, taken_bit, empty_ok):
                             actions.append(action)
         return actions
@@ -845,11 +844,11 @@ class _TableFacts:
         self._found: list[dict[int, tuple[_LayOffEntry, ...]]] = [{} for _ in table]
 
     def layoffs(
-        self, index: int, held: int, codes: tuple[int, ...], masks: list[int]
+        self, index: int, held: int, codes: tuple[int, ...]
     ) -> tuple[_LayOffEntry, ...]:
-        """Every lay-off of the hand (``held``, its ``codes`` and ``masks``) on
-        meld ``index``, as :func:`_layoffs` lists them with the hand's size as
-        the limit."""
+        """Every lay-off of the hand (``held``: :func:`_held_bits` of its
+        ``codes``) on meld ``index``, as :func:`_layoffs` lists them with the
+        hand's size as the limit."""
         key = held & self._regions[index]
         found = self._found[index]
         entries = found.get(key)
@@ -861,7 +860,9 @@ class _TableFacts:
                     len(cards),
                     LayOff(cards, target=index),
                 )
-                for cards in _layoffs(meld, codes, self.rules, len(codes), masks)
+                for cards in _layoffs(
+                    meld, codes, self.rules, len(codes), _masks_of(held)
+                )
             )
             found[key] = entries
         return entries
