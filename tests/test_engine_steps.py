@@ -190,3 +190,41 @@ def test_the_default_draw_rules_are_the_rule_sets() -> None:
     """The shortcut is taken only for the base class's own hooks."""
     assert ClassicRummy.draw_stock_reason is RuleSet.draw_stock_reason
     assert _NoTaking.take_discard_reason is not RuleSet.take_discard_reason
+
+
+@attrs.frozen(kw_only=True, slots=False)
+class _OwnNextTurn(State):
+    """A State subclass with its own next_turn (the same one): a discard then
+    goes the long way, through the rule set's after_discard and next_turn."""
+
+    def next_turn(self, after: int | None = None) -> State:
+        return super().next_turn(after)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_discard_then_the_next_turn_with_the_rule_sets_facts_is_the_long_way(
+    players: int,
+) -> None:
+    """Classic keeps its own next_turn_extra: the engine goes to the next turn
+    from the discard itself, and must give what the long way gives."""
+    variant = ClassicRummy()
+    discards = 0
+    for seed in range(examples(12, fast=3)):
+        rng = random.Random(seed)
+        state = variant.new_game(players=players, seed=seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            if isinstance(action, Discard):
+                long_way = _OwnNextTurn(
+                    **{f.name: getattr(state, f.name) for f in attrs.fields(State)}
+                )
+                fast, slow = state.apply(action), long_way.apply(action)
+                assert type(slow) is _OwnNextTurn
+                for field in attrs.fields(State):
+                    assert getattr(fast, field.name) == getattr(slow, field.name)
+                discards += 1
+                state = fast
+            else:
+                state = state.apply(action)
+    assert discards > 100
