@@ -125,6 +125,13 @@ def _meld_rules(
 
 
 @lru_cache(maxsize=64)
+def _deck(decks: int, jokers: int) -> DeckSpec:
+    """The deck of ``decks`` decks and ``jokers`` printed jokers, built once
+    (every deal asks, and a deck spec is an immutable value)."""
+    return DeckSpec(decks=decks, jokers=jokers)
+
+
+@lru_cache(maxsize=64)
 def _requirement(
     min_sequences: int, long_life: bool, melds_always_count: bool, cap: int | None
 ) -> Requirement:
@@ -414,7 +421,7 @@ class IndianRummy(Variant):
         >>> IndianRummy(preset="standard").deck
         DeckSpec(decks=2, jokers=2)
         """
-        return DeckSpec(decks=self.decks, jokers=self.printed_jokers)
+        return _deck(self.decks, self.printed_jokers)
 
     @property
     def meld_rules(self) -> MeldRules:
