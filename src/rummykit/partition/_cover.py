@@ -71,7 +71,6 @@ class Cover:
         "ace_high",
         "ace_low",
         "banned",
-        "codes",
         "counts",
         "dead",
         "discarding",
@@ -87,7 +86,6 @@ class Cover:
         "min_set",
         "owed_pure",
         "owed_runs",
-        "places",
         "pool",
         "printed",
         "pure_wild",
@@ -110,7 +108,6 @@ class Cover:
         requirement: Requirement | None,
         forbidden: frozenset[int] | None,
     ) -> None:
-        self.codes = codes
         self.rules = rules
         self.requirement = requirement
         self.wild = wild = -1 if wild_rank is None else int(wild_rank) - 1
@@ -118,27 +115,26 @@ class Cover:
         self.banned = forbidden or frozenset()
         # Each natural card's count, by code; zeros past the last code, so
         # that a card's partners of higher suits are read without a check.
-        self.counts = [0] * 91
-        self.wild_counts = [0, 0, 0, 0]
-        self.printed = 0
+        self.counts = counts = [0] * 91
+        self.wild_counts = wild_counts = [0, 0, 0, 0]
+        printed = 0
         # The natural cards left, three bits a code: :attr:`counts` as one
         # number, kept in step with it, for the failure memo's keys; and how
         # many they are.
-        self.held = self.left = 0
-        # Each suit's cards as bits: bit p for place p (the ace at 1 and 14).
-        self.places = places = [0, 0, 0, 0]
+        held = left = 0
         for code in codes:
             if code == JOKER_CODE:
-                self.printed += 1
+                printed += 1
             elif code % 13 == wild:
-                self.wild_counts[code // 13] += 1
+                wild_counts[code // 13] += 1
             else:
-                self.counts[code] += 1
-                self.held += 1 << 3 * code
-                self.left += 1
-                s, r = divmod(code, 13)
-                places[s] |= 1 << r + 1 | (1 << 14 if r == 0 else 0)
-        self.pool = self.printed + sum(self.wild_counts)
+                counts[code] += 1
+                held += 1 << 3 * code
+                left += 1
+        self.printed = printed
+        self.held = held
+        self.left = left
+        self.pool = printed + sum(wild_counts)
         self.wild_used = [0, 0, 0, 0]
         # :attr:`wild_used` as one number, four bits a suit (at most three
         # copies of a card), for the failure memo's keys.
@@ -173,7 +169,14 @@ class Cover:
         if self.pool >= self.min_set - 1:
             return 0  # every card makes a set with jokers
         counts = self.counts
-        dead = [code for code in sorted(set(self.codes)) if self._alone(code)]
+        # Each suit's cards as bits: bit p for place p (the ace at 1 and 14).
+        places = [0, 0, 0, 0]
+        for code in range(52):
+            if counts[code]:
+                places[code // 13] |= _PLACE[code]
+        dead = [
+            code for code in range(52) if counts[code] and self._alone(code, places)
+        ]
         if not dead:
             return 0
         ranks = points.ranks
@@ -193,12 +196,10 @@ class Cover:
             total += n * ranks[code % 13]
         return total
 
-    def _alone(self, code: int) -> bool:
-        """Whether ``code`` is a natural card that no set and no run of the
-        hand can hold."""
+    def _alone(self, code: int, places: list[int]) -> bool:
+        """Whether no set and no run of the hand can hold the natural card
+        ``code`` (each suit's cards as bits in ``places``)."""
         counts = self.counts
-        if code >= 52 or not counts[code]:
-            return False  # a joker or a wild card
         pool = self.pool
         s, r = divmod(code, 13)
         # The cards of its rank in distinct suits, itself included.
@@ -212,7 +213,7 @@ class Cover:
             return False
         length = self.min_run
         window = (1 << length) - 1
-        bits = self.places[s]
+        bits = places[s]
         at = [r + 1]
         if r == 0:
             at = ([1] if self.ace_low else []) + ([14] if self.ace_high else [])
@@ -602,6 +603,11 @@ def absorb(
                 break
     return tuple(grown_melds), tuple(left)
 
+
+#: Each card code's place as a bit of its suit's line (the ace at 1 and 14).
+_PLACE = tuple(
+    1 << r + 1 | (1 << 14 if r == 0 else 0) for _ in range(4) for r in range(13)
+)
 
 _new = object.__new__
 _set = object.__setattr__
