@@ -406,6 +406,22 @@ def test_small_path_puts_long_suits_together_from_each_ranks_runs(
     check_result(first, hand, setup, discarding=True)
     assert deadwood(hand, rules, points) == scorer.points_of_hand()
     t = _small.tables(rules, points)
-    for placed in t.suit_runs:
-        placed.clear()
+    for slots in t.suit_slots:
+        slots[:] = [None] * len(slots)
     assert best_discard(hand, rules, points) == first
+
+
+@pytest.mark.parametrize(
+    "rules", [Rumino().meld_rules, MeldRules(), MeldRules(wrap=True)], ids=str
+)
+def test_small_path_finds_each_suits_runs_in_their_own_slot(rules: MeldRules) -> None:
+    """Every set of a suit's ranks has a slot of its own, and the slot holds
+    what the suit's memo holds for it."""
+    t = _small.Tables(rules, PointValues())
+    seen = set()
+    for ranks in range(1, 1 << 13):
+        key = sum(1 << (3 * r) for r in range(13) if ranks >> r & 1)
+        seen.add(key % _small.SLOTS)
+        for suit in range(4):
+            assert t.suit_slots[suit][key % _small.SLOTS] is t.suit_runs[suit].get(key)
+    assert len(seen) == (1 << 13) - 1

@@ -216,6 +216,19 @@ class Tables:
         for pattern in self._runs:
             for suit in range(4):
                 self.suit_runs[suit][spread[pattern]] = self._place_runs(pattern, suit)
+        #: suit_slots[suit][ranks % SLOTS]: suit_runs as lists, so that a
+        #: search reads one slot rather than a dict's table and key.  A
+        #: suit's ranks as counts of one are the sum of 8**r over its ranks r,
+        #: and 8**r leaves 2**(3r mod 13) over 2**13 - 1: as r runs through the
+        #: thirteen ranks, 3r mod 13 does too, so the remainder is the ranks'
+        #: bits in another order, one slot per set of ranks (empty where
+        #: suit_runs has no entry).
+        self.suit_slots: list[list[_Placed | None]] = []
+        for placed_by_key in self.suit_runs:
+            slots: list[_Placed | None] = [None] * SLOTS
+            for key, placed_runs in placed_by_key.items():
+                slots[key % SLOTS] = placed_runs
+            self.suit_slots.append(slots)
         #: rank_sets[rank][counts at rank 0]: that rank's set groups in
         #: place (from the start for up to two copies a suit, else built at
         #: first use).
@@ -425,6 +438,8 @@ class Tables:
         return found
 
 
+#: The slots of :attr:`Tables.suit_slots`: one for each set of a suit's ranks.
+SLOTS = (1 << 13) - 1
 #: Run groups kept per pattern of ranks, and set groups per column of
 #: suits, for each rule set and points, before the memo is cleared.
 PATTERNS_KEPT = 8192
@@ -573,7 +588,7 @@ def _search(
     joker_cap = jokers if jokers <= MAX_CARDS else MAX_CARDS
     runs_by_low: dict[int, tuple[Entry, ...]] = {}
     used = 0
-    suit_runs = t.suit_runs
+    suit_slots = t.suit_slots
     # Each suit's ranks, as counts of one.
     keys = (
         held & _SUIT_MASK,
@@ -583,7 +598,7 @@ def _search(
     )
     for suit, key in enumerate(keys):
         if key & (key - 1):  # two ranks or more
-            found = suit_runs[suit].get(key)
+            found = suit_slots[suit][key % SLOTS]
             if found is not None:
                 runs_by_low.update(found[0])
                 used |= found[1][joker_cap]
