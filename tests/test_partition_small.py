@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import gc
+import itertools
 import pickle
 from collections import Counter
 
@@ -337,6 +338,8 @@ def test_small_path_set_groups_in_place_stay_bounded_and_exact(
     t = _small.tables(rumino.meld_rules, rumino.point_values)
     for placed in t.rank_sets:
         placed.clear()
+    for slots in t.rank_slots:
+        slots[:] = [_small._UNSEEN] * len(slots)
     for _ in range(2):
         assert [rumino.best_discard(hand) for hand in hands] == first
         assert all(len(placed) <= 1 for placed in t.rank_sets)
@@ -425,3 +428,23 @@ def test_small_path_finds_each_suits_runs_in_their_own_slot(rules: MeldRules) ->
         for suit in range(4):
             assert t.suit_slots[suit][key % _small.SLOTS] is t.suit_runs[suit].get(key)
     assert len(seen) == (1 << 13) - 1
+
+
+def test_small_path_finds_each_ranks_sets_in_their_own_slot() -> None:
+    """Every column of 0-3 cards a suit has a slot of its own at each rank,
+    and the slot holds what the rank's memo holds for it."""
+    t = _small.Tables(Rumino().meld_rules, PointValues())
+    columns = [
+        sum(count << (_small._SUIT_SHIFT * suit) for suit, count in enumerate(counts))
+        for counts in itertools.product(range(4), repeat=4)
+    ]
+    assert len({key % _small.COLUMN_SLOTS for key in columns}) == len(columns)
+    for rank in range(13):
+        for key in columns:
+            slot = t.rank_slots[rank][key % _small.COLUMN_SLOTS]
+            if key in t.rank_sets[rank]:  # placed when the tables were built
+                assert slot is t.rank_sets[rank][key]
+            else:
+                assert slot is _small._UNSEEN
+            found = t.placed_sets(rank, key)
+            assert t.rank_slots[rank][key % _small.COLUMN_SLOTS] is found

@@ -233,6 +233,10 @@ class Tables:
         #: place (from the start for up to two copies a suit, else built at
         #: first use).
         self.rank_sets: list[dict[int, _Placed | None]] = [{} for _ in range(13)]
+        #: rank_slots[rank][counts at rank 0 % COLUMN_SLOTS]: rank_sets as
+        #: lists (one slot for each column of 0-3 cards a suit), ``_UNSEEN``
+        #: where a column is not placed yet.
+        self.rank_slots: list[list[Any]] = [[_UNSEEN] * COLUMN_SLOTS for _ in range(13)]
         #: Melds built for a final grouping, by their cards.
         self.melds: dict[tuple[object, ...], Meld] = {}
         #: set_templates[counts at rank 0]: that column's set groups at rank
@@ -372,9 +376,12 @@ class Tables:
                 share(tuple(map(share, map(step.__mul__, template[1])))),
             )
         placed = self.rank_sets[rank]
+        slots = self.rank_slots[rank]
         if len(placed) >= PATTERNS_KEPT:
             placed.clear()
+            slots[:] = [_UNSEEN] * COLUMN_SLOTS
         placed[key] = found
+        slots[key % COLUMN_SLOTS] = found
         return found
 
     def runs(self, pattern: int) -> tuple[_Kept, ...]:
@@ -440,6 +447,10 @@ class Tables:
 
 #: The slots of :attr:`Tables.suit_slots`: one for each set of a suit's ranks.
 SLOTS = (1 << 13) - 1
+#: The slots of :attr:`Tables.rank_slots`: a rank's counts in the four suits
+#: (0-3 each, 39 bits apart) leave a different remainder over this number for
+#: each of the 256 columns (checked in the tests).
+COLUMN_SLOTS = 319
 #: Run groups kept per pattern of ranks, and set groups per column of
 #: suits, for each rule set and points, before the memo is cleared.
 PATTERNS_KEPT = 8192
@@ -626,14 +637,13 @@ def _search(
         | copied >> (2 * _SUIT_SHIFT)
         | copied >> (3 * _SUIT_SHIFT)
     ) & _RANK_LOWS
-    rank_sets = t.rank_sets
+    rank_slots = t.rank_slots
     while multi:
         bit = multi & -multi
         multi ^= bit
         rank = (bit.bit_length() - 1) // 3
         key = counted >> (3 * rank) & _COLUMN_MASK
-        placed = rank_sets[rank]
-        found = placed.get(key, _UNSEEN)
+        found = rank_slots[rank][key % COLUMN_SLOTS]
         if found is _UNSEEN:
             found = t.placed_sets(rank, key)
         if found is not None:
