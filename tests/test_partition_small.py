@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit import Card, DeckSpec, Hand, MeldRules
+from rummykit import Card, DeckSpec, Hand, InvalidCardError, MeldRules
 from rummykit.cards import JOKER_CODE
 from rummykit.partition import (
     Partition,
@@ -99,6 +99,62 @@ def test_quick_deadwood_matches_brute_force_on_gin_hands(data: st.DataObject) ->
     expected = Scorer(hand.cards, MeldRules(), PointValues()).points_of_hand()
     assert deadwood(hand) == expected
     assert deadwood(hand, MeldRules(), PointValues()) == expected
+
+
+@pytest.mark.parametrize("rules", SET_RULES, ids=str)
+@PROPERTY
+@given(
+    hand=crowded_hands(size=11),
+    points=st.sampled_from([PointValues(), PointValues.gamentio()]),
+)
+def test_quick_discard_matches_brute_force_on_crowded_ranks(
+    rules: MeldRules, hand: Hand, points: PointValues
+) -> None:
+    """A discard from distinct natural cards takes the single-deck path's
+    quick lane; its answer is the long way's, and the brute force's value."""
+    setup = Setup(rules, points, DeckSpec())
+    expected = Scorer(hand.cards, rules, points).best_discard()
+    found = best_discard(hand, rules, points)
+    assert _fast.quick_discard(hand.codes, rules, points) == found
+    check_result(found, hand, setup, discarding=True)
+    assert found.points == expected
+    assert deadwood(hand, rules, points, discard=True) == expected
+    assert _fast.quick_discard_value(hand.codes, rules, points) == expected
+    # The long way: the same answer with a (no-op) forbidden card list.
+    assert best_discard(hand, rules, points, forbidden=iter(())) == found
+
+
+@PROPERTY
+@given(data=st.data())
+def test_quick_discard_matches_brute_force_on_gin_hands(data: st.DataObject) -> None:
+    hand = data.draw(meldy_hands(DeckSpec(), None, max_size=11))
+    expected = Scorer(hand.cards, MeldRules(), PointValues()).best_discard()
+    for found in (best_discard(hand), best_discard(hand, MeldRules(), PointValues())):
+        check_result(
+            found, hand, Setup(MeldRules(), PointValues(), DeckSpec()), discarding=True
+        )
+        assert found.points == expected
+    assert deadwood(hand, discard=True) == expected
+
+
+def test_quick_discard_lane_leaves_other_hands_to_the_long_way() -> None:
+    rules, points = MeldRules(), PointValues()
+    # An empty hand is refused by the long way, with its error.
+    assert _fast.quick_discard((), rules, points) is None
+    with pytest.raises(InvalidCardError, match="empty"):
+        best_discard(Hand(), rules, points)
+    # Copies, jokers, more than MAX_HAND_SIZE cards, rules it cannot take.
+    for text in (
+        "As As 2s",
+        "As Jk 3s",
+        " ".join(Card.from_code(c).__str__() for c in range(15)),
+    ):
+        codes = Hand.parse(text).codes
+        assert _fast.quick_discard(codes, rules, points) is None
+        assert _fast.quick_discard_value(codes, rules, points) is None
+    loose = MeldRules(min_set=2, min_naturals_per_meld=1)
+    assert _fast.quick_discard(Hand.parse("As 2s 3s").codes, loose, points) is None
+    assert _fast.quick_discard(Hand.parse("As 2s 3s").codes, "gin", points) is None
 
 
 def test_quick_lane_refuses_what_the_entry_points_refuse() -> None:

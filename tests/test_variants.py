@@ -4,6 +4,7 @@ to the partitioner."""
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections.abc import Callable
 from contextlib import AbstractContextManager
@@ -23,6 +24,7 @@ from rummykit.partition import (
     deadwood,
     partition,
 )
+from rummykit.serialize import state_from_json, state_to_json
 from rummykit.variants import (
     VARIANTS,
     ClassicRummy,
@@ -656,6 +658,34 @@ def test_variant_methods_are_the_partitioner_with_the_variants_rules(
     ) == all_partitions(
         hand, rules, points, wild_rank=wild_rank, requirement=requirement, discard=True
     )
+
+
+@pytest.mark.parametrize("variant", VARIANT_SAMPLES)
+def test_the_rules_a_variant_keeps_are_no_option(variant: Variant) -> None:
+    # The partitioning methods read the derived rules from a per-instance
+    # cache; it must stay out of the options, repr, equality, hashing,
+    # pickles and saves, and hold what the properties give.
+    fresh = attrs.evolve(variant)
+    before = (repr(variant), hash(variant), attrs.asdict(variant))
+    assert variant._terms == (
+        variant.meld_rules,
+        variant.point_values,
+        variant.requirement,
+        variant.deck.decks,
+        variant.deck.jokers,
+    )
+    assert "_terms" not in {field.name for field in attrs.fields(type(variant))}
+    assert (repr(variant), hash(variant), attrs.asdict(variant)) == before
+    assert variant == fresh and hash(variant) == hash(fresh)
+    assert "_terms" not in repr(variant)
+    pickled = type(variant).__getstate__(variant)
+    assert isinstance(pickled, dict) and "_terms" not in pickled
+    copied = pickle.loads(pickle.dumps(variant))
+    assert copied == variant and copied._terms == variant._terms
+    state = variant.new_game(2, seed=3)
+    text = state_to_json(state)
+    assert "_terms" not in text
+    assert state_from_json(text).rules == variant
 
 
 # --- Rumino's rumino ---------------------------------------------------------------------

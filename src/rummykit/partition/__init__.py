@@ -113,6 +113,17 @@ def _small_lane(
     )
 
 
+def _plain_lane(
+    hand: Hand | Iterable[Card] | str,
+    wild_rank: Rank | None,
+    requirement: Requirement | None,
+) -> bool:
+    """Whether a call may ask the single-deck path's quick lane
+    (:func:`_fast.quick_discard`) first: a :class:`Hand`, no wild rank, no
+    requirement.  That lane checks the cards, rules and points itself."""
+    return type(hand) is Hand and wild_rank is None and requirement is None
+
+
 def _check_bounds(
     codes: tuple[int, ...], where: str, most: int = MAX_HAND_SIZE
 ) -> None:
@@ -222,6 +233,11 @@ def deadwood(
             points,  # type: ignore[arg-type]
             _NOTHING if discard else None,
         )
+    if discard and not forbidden and _plain_lane(hand, wild_rank, requirement):
+        # The quick lane for a discard from distinct natural cards.
+        value = _fast.quick_discard_value(hand.codes, rules, points)  # type: ignore[union-attr]
+        if value is not None:
+            return value
     codes = _codes(hand, "deadwood")
     rules, points = _options(rules, points, wild_rank, requirement)
     if not discard:
@@ -422,6 +438,11 @@ def best_discard(
             points,  # type: ignore[arg-type]
             _NOTHING,
         )
+    if not forbidden and _plain_lane(hand, wild_rank, requirement):
+        # The quick lane for distinct natural cards (Gin's, some of Rumino's).
+        found = _fast.quick_discard(hand.codes, rules, points)  # type: ignore[union-attr]
+        if found is not None:
+            return found
     codes = _codes(hand, "best_discard")
     rules, points = _options(rules, points, wild_rank, requirement)
     banned = _forbidden(forbidden)

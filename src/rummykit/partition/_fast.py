@@ -24,6 +24,7 @@ from rummykit.partition._types import Partition, PointValues
 
 _SUIT = 0x1FFF
 _INF = 1 << 60
+_NONE: frozenset[int] = frozenset()
 #: A card code's bit in the 64-bit mask.
 BIT = tuple(1 << (code + 3 * (code // 13)) for code in range(52))
 _SPREAD = tuple(
@@ -197,6 +198,54 @@ def quick_deadwood(codes: tuple[int, ...], rules: object, points: object) -> int
     if a & b & c & d & ranks:  # four cards: drop the one that gains least
         total = max(total, total - least) if t.max_set >= 4 else total - least
     return base - total if total > 0 else base
+
+
+def _quick_mask(
+    codes: tuple[int, ...], rules: object, points: object
+) -> tuple[Tables, int] | None:
+    """(tables, mask) for a discard from sorted ``codes`` under ``rules`` and
+    ``points`` as passed, if they are one to
+    :data:`~rummykit.partition.MAX_HAND_SIZE` distinct natural cards and the
+    rules suit this path; else ``None`` (the entry points then take the long
+    way, which refuses an empty hand)."""
+    last = _last
+    if rules is last[0] and points is last[1]:
+        t = last[2]
+    else:
+        t = quick_tables(rules, points)
+    if t is None or not codes or len(codes) > 14 or codes[-1] >= 52:
+        return None
+    h = 0
+    for code in codes:
+        h |= BIT[code]
+    if h.bit_count() != len(codes):
+        return None
+    return t, h
+
+
+def quick_discard(
+    codes: tuple[int, ...], rules: object, points: object
+) -> Partition | None:
+    """:func:`best_discard` of sorted ``codes`` with nothing forbidden, under
+    ``rules`` and ``points`` as passed, if :func:`_quick_mask` takes them;
+    else ``None``."""
+    found = _quick_mask(codes, rules, points)
+    if found is None:
+        return None
+    t, h = found
+    best, best_sets, best_throw = _discard(t, h, codes, _NONE)
+    return _build(t, h ^ best_throw, best_sets, best, _card_of_bit(best_throw))
+
+
+def quick_discard_value(
+    codes: tuple[int, ...], rules: object, points: object
+) -> int | None:
+    """:func:`discard_value` of sorted ``codes`` with nothing forbidden, as
+    :func:`quick_discard` takes them; else ``None``."""
+    found = _quick_mask(codes, rules, points)
+    if found is None:
+        return None
+    return _discard(found[0], found[1], codes, _NONE)[0]
 
 
 def _mask(codes: tuple[int, ...]) -> int:

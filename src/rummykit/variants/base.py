@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -271,6 +272,28 @@ class Variant(RuleSet):
         """The condition a grouping must meet to count its melds, if any."""
         return None
 
+    @cached_property
+    def _terms(self) -> tuple[MeldRules, PointValues, Requirement | None, int, int]:
+        """(:attr:`meld_rules`, :attr:`point_values`, :attr:`requirement`,
+        decks, printed jokers), worked out once per instance: the options are
+        frozen, so the derived rules never change, and the partitioning
+        methods need them on every call.  (A cached property is not an attrs
+        field: it is not an option, and repr, equality, hashing, pickling and
+        saves leave it out.)
+
+        >>> from rummykit.variants import get_variant
+        >>> get_variant("classic")._terms[3:]
+        (1, 0)
+        """
+        deck = self.deck
+        return (
+            self.meld_rules,
+            self.point_values,
+            self.requirement,
+            deck.decks,
+            deck.jokers,
+        )
+
     def _fitting_hand(self, hand: Hand | Iterable[Card], where: str) -> Hand:
         """``hand`` as a :class:`Hand`, refused if this variant's deck could
         not have dealt it: more copies of a card than the deck holds.
@@ -285,13 +308,12 @@ class Variant(RuleSet):
         """
         hand = hand if isinstance(hand, Hand) else Hand(hand)
         codes = hand.codes
-        deck = self.deck
-        decks = deck.decks
+        _, _, _, decks, jokers = self._terms
         for i in range(len(codes) - decks):
             if codes[i] == codes[i + decks] and codes[i] != JOKER_CODE:
                 return self._refuse(codes, codes[i], decks, where)
-        if len(codes) > deck.jokers and codes[-deck.jokers - 1] == JOKER_CODE:
-            return self._refuse(codes, JOKER_CODE, deck.jokers, where)
+        if len(codes) > jokers and codes[-jokers - 1] == JOKER_CODE:
+            return self._refuse(codes, JOKER_CODE, jokers, where)
         return hand
 
     def _no_wild_rank(self, wild_rank: object, where: str) -> None:
@@ -332,13 +354,12 @@ class Variant(RuleSet):
         >>> print(get_variant("classic").partition(Hand.parse("As 2s 3s 9d")))
         [As 2s 3s] deadwood 9d = 9
         """
-        self._no_wild_rank(wild_rank, "partition")
+        if wild_rank is not None:
+            self._no_wild_rank(wild_rank, "partition")
+        hand = self._fitting_hand(hand, "partition")
+        rules, points, requirement, _, _ = self._terms
         return partition(
-            self._fitting_hand(hand, "partition"),
-            self.meld_rules,
-            self.point_values,
-            wild_rank=wild_rank,
-            requirement=self.requirement,
+            hand, rules, points, wild_rank=wild_rank, requirement=requirement
         )
 
     def deadwood(
@@ -358,13 +379,16 @@ class Variant(RuleSet):
         >>> get_variant("classic").deadwood(Hand.parse("As 2s 3s 9d 4d"), discard=True)
         4
         """
-        self._no_wild_rank(wild_rank, "deadwood")
+        if wild_rank is not None:
+            self._no_wild_rank(wild_rank, "deadwood")
+        hand = self._fitting_hand(hand, "deadwood")
+        rules, points, requirement, _, _ = self._terms
         return deadwood(
-            self._fitting_hand(hand, "deadwood"),
-            self.meld_rules,
-            self.point_values,
+            hand,
+            rules,
+            points,
             wild_rank=wild_rank,
-            requirement=self.requirement,
+            requirement=requirement,
             discard=discard,
             forbidden=forbidden,
         )
@@ -382,13 +406,19 @@ class Variant(RuleSet):
         >>> get_variant("classic").best_discard(Hand.parse("As 2s 3s 9d 4d")).discard
         Card('9d')
         """
-        self._no_wild_rank(wild_rank, "best_discard")
+        if wild_rank is not None:
+            self._no_wild_rank(wild_rank, "best_discard")
+        hand = self._fitting_hand(hand, "best_discard")
+        rules, points, requirement, _, _ = self._terms
+        if requirement is None and wild_rank is None and not forbidden:
+            # The common call (a Rumino or Gin hand): no keywords to pass.
+            return best_discard(hand, rules, points)
         return best_discard(
-            self._fitting_hand(hand, "best_discard"),
-            self.meld_rules,
-            self.point_values,
+            hand,
+            rules,
+            points,
             wild_rank=wild_rank,
-            requirement=self.requirement,
+            requirement=requirement,
             forbidden=forbidden,
         )
 
