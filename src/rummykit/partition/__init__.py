@@ -163,6 +163,8 @@ def _check_limit(limit: int, where: str, name: str = "limit") -> None:
 
 
 def _forbidden(cards: Iterable[Card | str]) -> frozenset[int]:
+    if type(cards) is tuple and not cards:
+        return _NOTHING  # the default, without building an empty hand
     return frozenset(Hand(cards).codes)
 
 
@@ -262,7 +264,7 @@ def _check_discardable(
         raise InvalidCardError(
             f"{where}: the hand is empty, so no card may be discarded"
         )
-    if not any(code not in banned for code in codes):
+    if banned and not any(code not in banned for code in codes):
         raise InvalidCardError(
             f"{where}: every card of {Hand._from_sorted(codes)} is forbidden, "
             "so none may be discarded"
