@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Any
 
 __all__ = ["shuffle"]
@@ -27,6 +28,15 @@ __all__ = ["shuffle"]
 _BITS = tuple(n.bit_length() for n in range(1, 1025))
 """``_BITS[i]``: the bit length of ``i + 1``, the bound when the place ``i`` is
 filled (decks hold at most a few hundred cards)."""
+
+
+
+@lru_cache(maxsize=32)
+def _steps(size: int) -> tuple[tuple[int, int], ...]:
+    """For a list of ``size`` items: the places filled, last first, each with
+    its bound's bit length (one tuple to walk instead of a range and an index
+    per card)."""
+    return tuple((i, _BITS[i]) for i in range(size - 1, 0, -1))
 
 
 def shuffle(rng: random.Random, items: list[Any]) -> None:
@@ -45,9 +55,7 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
         return
     draw = rng.getrandbits
-    bits = _BITS
-    for i in range(len(items) - 1, 0, -1):
-        size = bits[i]
+    for i, size in _steps(len(items)):
         j = draw(size)
         while j > i:
             j = draw(size)

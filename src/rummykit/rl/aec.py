@@ -71,6 +71,9 @@ def hand_rewards(state: State, reward: str = "points") -> tuple[float, ...]:
     return tuple(net)
 
 
+_SEED_BOUND = 2**63
+"""Each hand's deal seed is below it."""
+
 #: What reset() sets: the hand, the acting agent and PettingZoo's per-hand
 #: dictionaries, by attribute and the name an error gives.  The hand is
 #: ``_state``, read through the ``state`` property; a property that raises
@@ -157,6 +160,9 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
         self._seeds = random.Random()
+        # The generator each hand is dealt with, seeded again at every reset:
+        # the same numbers as a new random.Random(seed), without making one.
+        self._deal_rng = random.Random()
         self._legal: dict[int, Action] = {}
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._steps = 0
@@ -213,12 +219,18 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
         cards or notation, to replay a real deal) and ``"dealer"``; other keys
         are ignored, as PettingZoo expects.
         """
+        seeds = self._seeds
         if seed is not None:
-            self._seeds = random.Random(seed)
-        options = options or {}
-        deck = options.get("deck")
-        dealer = options.get("dealer")
-        game_seed = self._seeds.randrange(2**63)
+            # Seeding again gives what a new random.Random(seed) would.
+            seeds.seed(seed)
+        deck = dealer = None
+        if options:
+            deck = options.get("deck")
+            dealer = options.get("dealer")
+        # randrange(2**63), as Random draws it: 64 bits until one is below.
+        game_seed = seeds.getrandbits(64)
+        while game_seed >= _SEED_BOUND:
+            game_seed = seeds.getrandbits(64)
         if deck is not None:
             cards = [
                 card if isinstance(card, Card) else Card.parse(card) for card in deck
@@ -227,8 +239,10 @@ class RummyEnv(AECEnv):  # type: ignore[type-arg]
                 players=self.players, deck=cards, dealer=dealer
             )
         else:
+            deal_rng = self._deal_rng
+            deal_rng.seed(game_seed)
             state = self.rules.new_game(
-                players=self.players, seed=game_seed, dealer=dealer
+                players=self.players, rng=deal_rng, dealer=dealer
             )
         self._state = state
         self._steps = 0

@@ -161,6 +161,7 @@ class ObservationEncoder:
         # writing them one by one into an ``array`` is cheaper than numpy's
         # per-call overhead; numpy wraps the finished buffer without a copy.
         self._planes = array("f", bytes(4 * (self._planes_stop - self._taken)))
+        self._no_planes = self._planes[:]  # zeros, copied in at each reset
         self._zeros = array("f", bytes(4 * layout.size))
         self._pile_top = at["pile_top"]
         self._pile = at["pile"]
@@ -207,7 +208,7 @@ class ObservationEncoder:
 
     def reset(self) -> None:
         """Forget the folded history: the next view is encoded from scratch."""
-        self._planes[:] = array("f", bytes(len(self._planes) * 4))
+        self._planes[:] = self._no_planes
         self._seen = 0
         self._last = None
         self._history = None

@@ -500,7 +500,10 @@ class IndianRummy(Variant):
         deck = list(_TOSS_DECK)
         shuffle(rng, deck)
         strength = _TOSS_STRENGTH
-        first = max(range(players), key=lambda seat: strength[deck[seat]])
+        first, best = 0, strength[deck[0]]
+        for seat in range(1, players):  # the first of the highest
+            if strength[deck[seat]] > best:
+                first, best = seat, strength[deck[seat]]
         return (first - self.play_direction()) % players
 
     def play_direction(self) -> int:

@@ -99,13 +99,26 @@ def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
     facts = IndianFacts.of(state)
     penalties = dict(facts.penalties)
     penalties[seat] = (penalty, "middle drop" if middle else "first drop")
-    # the engine's fast copy (a random hand often ends in drops)
+    ranked = tuple(sorted(penalties.items()))
+    # attrs.evolve's copy, built directly for the class itself (a random
+    # hand often ends in drops)
+    extra = (
+        IndianFacts(
+            declarer=facts.declarer,
+            penalties=ranked,
+            show_points=facts.show_points,
+            arrangements=facts.arrangements,
+        )
+        if type(facts) is IndianFacts
+        else attrs.evolve(facts, penalties=ranked)
+    )
+    # the engine's fast copy
     state = state.evolve(
         hands=tuple(hands),
         active=tuple(active),
         out_of_play=(*state.out_of_play, *out.cards),
         history=state.history.add(Event(player=seat, action=action)),
-        extra=attrs.evolve(facts, penalties=tuple(sorted(penalties.items()))),
+        extra=extra,
     )
     return carry_on(v, state, seat)
 
