@@ -170,6 +170,26 @@ class History(Sequence[T]):
             node._items = None
         return values
 
+    def since(self, older: History[T]) -> list[T] | None:
+        """The items added after ``older``, first to last, if this history
+        grew from that very one by at most 64 items; ``None`` otherwise
+        (a reader catching up compares from its last item instead).
+
+        >>> first = History("ab")
+        >>> first.add("c").add("d").since(first), first.since(first), History("ab").since(first)
+        (['c', 'd'], [], None)
+        """
+        newer: list[T] = []
+        node: History[T] | None = self
+        stop = self._len - older._len
+        while node is not older:
+            if node is None or len(newer) >= stop or len(newer) >= _NEAR_END:
+                return None
+            newer.append(node._last)  # type: ignore[arg-type]
+            node = node._before
+        newer.reverse()
+        return newer
+
     def _tail(self, count: int) -> list[T]:
         """The last ``count`` items, first to last, read back from the end."""
         tail: list[T] = []

@@ -48,6 +48,7 @@ from rummykit.engine import (
     Discard,
     DrawDiscard,
     Event,
+    History,
     Knock,
     Phase,
     PlayerView,
@@ -222,7 +223,17 @@ class ObservationEncoder:
             return
         seen = self._seen
         new: Sequence[Event] = history
-        if seen:
+        last = self._history
+        if (
+            seen
+            and type(history) is History
+            and type(last) is History
+            and (grown := history.since(last)) is not None
+        ):
+            # A state's history grown from the one folded last: the events
+            # added since, read back to it.
+            new = grown
+        elif seen:
             # The events since the last fold and the one before them: a
             # hand's history reads a slice near its end back from the end
             # (it is a linked list, dear to index from the front).
