@@ -76,6 +76,44 @@ def _runs_through(held: int, rules: MeldRules, jokers: int) -> tuple[int, int]:
     return full, full | near
 
 
+_Through = tuple[int, int]
+
+_THROUGH: dict[tuple[int, int], tuple[MeldRules, list[_Through | None]]] = {}
+""":func:`_runs_through` by rule set (by identity, the rule set kept with its
+table) and joker count: a table of every suit mask, filled as masks come up.
+A hand's suit masks are too many for the shared cache, and hashing the rules
+at each look-up cost more than the look-up."""
+
+
+def _through_table(rules: MeldRules, jokers: int) -> list[_Through | None]:
+    """The table of :data:`_THROUGH` for ``rules`` and ``jokers``."""
+    found = _THROUGH.get((id(rules), jokers))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_THROUGH) >= 64:
+        _THROUGH.clear()
+    table: list[_Through | None] = [None] * 8192
+    _THROUGH[id(rules), jokers] = (rules, table)
+    return table
+
+
+_PLACES: dict[int, tuple[MeldRules, tuple[tuple[int, ...], int] | None]] = {}
+""":func:`_places` by rule set, looked up by identity (the rule set kept with
+it): asked at every node of a cover search."""
+
+
+def _places_of(rules: MeldRules) -> tuple[tuple[int, ...], int] | None:
+    """:func:`_places` of ``rules``, without hashing them."""
+    found = _PLACES.get(id(rules))
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_PLACES) >= 64:
+        _PLACES.clear()
+    places = _places(rules)
+    _PLACES[id(rules)] = (rules, places)
+    return places
+
+
 class _Scan:
     """What :func:`floor` and :func:`may_meld_all` learn from one pass over a hand."""
 
@@ -140,12 +178,16 @@ def _scan(codes: tuple[int, ...], rules: MeldRules, wild_rank: Rank | None) -> _
     needy_of = [0, 0, 0, 0]
     lone_of = [0, 0, 0, 0]
     suit = -1
+    through = _through_table(rules, run_jokers)
     for held in suits:
         suit += 1
         ranks = held & open_ranks
         if not ranks:
             continue
-        natural, reach = _runs_through(held, rules, run_jokers)
+        found = through[held]
+        if found is None:
+            found = through[held] = _runs_through(held, rules, run_jokers)
+        natural, reach = found
         ranks &= ~natural
         if not ranks:
             continue
@@ -255,7 +297,7 @@ def may_hold_pure_run(codes: tuple[int, ...], rules: MeldRules) -> bool:
     >>> may_hold_pure_run(Hand.parse("As 2s 4s 9d 9c 9h Jk").codes, MeldRules())
     False
     """
-    places = _places(rules)
+    places = _places_of(rules)
     if places is None:  # runs wrap: by suit
         suits = [0, 0, 0, 0]
         for code in codes:
@@ -463,7 +505,7 @@ def _neediest(rest: tuple[int, ...], min_set: int, rules: MeldRules) -> tuple[in
     card to spare.
     """
     counts = [0] * 13
-    places = _places(rules)
+    places = _places_of(rules)
     if places is None:  # runs wrap: each suit's rows, when asked
         suits = [0, 0, 0, 0]
         for code in rest:

@@ -683,12 +683,11 @@ class IndianRummy(Variant):
         # search: a hand that gets this far nearly always has a declaration,
         # so no search of the whole hand comes before.
         wild_rank = state.wild_rank
-        if not self._may_declare(hand.codes, wild_rank, discard=True):
-            return []
+        rules = self.meld_rules
         need = self.declaration_requirement
-        finishing = finish_cards(
-            hand.codes, self.meld_rules, wild_rank, need.min_sequences
-        )
+        if not self._may_declare(hand.codes, wild_rank, rules, need, discard=True):
+            return []
+        finishing = finish_cards(hand.codes, rules, wild_rank, need.min_sequences)
         if not finishing:
             return []
         if not self.finish_card_restricted or (
@@ -706,7 +705,9 @@ class IndianRummy(Variant):
             if card.code not in finishing or card in forbidden:
                 continue
             rest = hand.remove(card)
-            if not self._may_declare(rest.codes, wild_rank, discard=False, cover=False):
+            if not self._may_declare(
+                rest.codes, wild_rank, rules, need, discard=False, cover=False
+            ):
                 continue
             grouping = self.declaration_grouping(rest, wild_rank)
             if grouping is not None:
@@ -717,16 +718,17 @@ class IndianRummy(Variant):
         self,
         codes: tuple[int, ...],
         wild_rank: Rank | None,
+        rules: MeldRules,
+        need: Requirement,
         *,
         discard: bool,
         cover: bool = True,
     ) -> bool:
         """The cheap bounds: ``False`` only if no valid declaration can be
-        made from ``codes`` (after one discard, if ``discard``).  Without
-        ``cover``, the relaxed search (:func:`may_cover`) is left to the
-        caller."""
-        rules = self.meld_rules
-        need = self.declaration_requirement
+        made from ``codes`` (after one discard, if ``discard``) under the meld
+        ``rules`` and the declaration's requirement ``need`` (this variant's,
+        read once by the caller).  Without ``cover``, the relaxed search
+        (:func:`may_cover`) is left to the caller."""
         if need.min_pure_sequences > 0 and not may_hold_pure_run(codes, rules):
             return False
         if not may_meld_all(codes, rules, wild_rank=wild_rank, discard=discard):
