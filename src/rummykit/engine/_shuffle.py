@@ -30,7 +30,6 @@ _BITS = tuple(n.bit_length() for n in range(1, 1025))
 filled (decks hold at most a few hundred cards)."""
 
 
-
 @lru_cache(maxsize=32)
 def _steps(size: int) -> tuple[tuple[int, int], ...]:
     """For a list of ``size`` items: the places filled, last first, each with
