@@ -175,6 +175,13 @@ def _options(
     requirement: Requirement | None,
 ) -> tuple[MeldRules, PointValues]:
     """Refuse arguments of the wrong type; fill in the defaults."""
+    if (
+        type(rules) is MeldRules
+        and type(points) is PointValues
+        and (wild_rank is None or type(wild_rank) is Rank)
+        and (requirement is None or type(requirement) is Requirement)
+    ):
+        return rules, points  # the common call: nothing to check or fill in
     check_instance("rules", rules, MeldRules)
     check_instance("points", points, PointValues)
     check_instance("wild_rank", wild_rank, Rank)
