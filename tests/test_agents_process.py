@@ -132,6 +132,26 @@ def test_a_bad_answer_is_an_agent_error(code: str, message: str) -> None:
     assert issubclass(AgentError, RummyError) and issubclass(AgentError, ValueError)
 
 
+def test_a_bot_that_ends_before_it_is_asked_ended_without_answering() -> None:
+    """A program that stops before its first question has written nothing:
+    its end is reported as such, whichever comes first, the end or the question."""
+    view = first_decision()
+    agent = ProcessAgent(bot("sys.exit(4)"), timeout=20)
+    try:
+        agent._start()
+        deadline = time.monotonic() + 20
+        while agent._lines.empty() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not agent._lines.empty()  # the end is already there
+        with pytest.raises(
+            AgentError, match=r"ended without answering \(exit status 4\)"
+        ):
+            agent.choose(view, view.legal_actions)
+        assert not agent.running
+    finally:
+        agent.close()
+
+
 def test_a_bot_that_does_not_answer_in_time_is_stopped() -> None:
     view = first_decision()
     agent = ProcessAgent(

@@ -293,13 +293,18 @@ class ProcessAgent:
             if not self._started:
                 wait += self.start_timeout
             self._started = True
-        if not self._lines.empty():
-            raise self._fail("wrote a line without being asked")
-        self._texts.put(text.encode("utf-8") + b"\n")
-        try:
-            line = self._lines.get(timeout=wait)
-        except queue.Empty:
-            raise self._fail(f"did not answer within {wait:g} s") from None
+        if self._lines.empty():
+            self._texts.put(text.encode("utf-8") + b"\n")
+            try:
+                line = self._lines.get(timeout=wait)
+            except queue.Empty:
+                raise self._fail(f"did not answer within {wait:g} s") from None
+        else:
+            # Something came before the question: a line, or the end of a
+            # program that stopped before it was asked anything.
+            line = self._lines.get_nowait()
+            if line:
+                raise self._fail("wrote a line without being asked")
         if not line:
             if process.poll() is None:
                 with contextlib.suppress(subprocess.TimeoutExpired):
