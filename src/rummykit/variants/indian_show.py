@@ -99,20 +99,10 @@ def drop(v: IndianRummy, state: State, seat: int, action: Action) -> State:
     facts = IndianFacts.of(state)
     penalties = dict(facts.penalties)
     penalties[seat] = (penalty, "middle drop" if middle else "first drop")
-    ranked = tuple(sorted(penalties.items()))
-    # attrs.evolve's copy, built directly for the class itself (a random
-    # hand often ends in drops)
-    extra = (
-        IndianFacts(
-            declarer=facts.declarer,
-            penalties=ranked,
-            show_points=facts.show_points,
-            arrangements=facts.arrangements,
-        )
-        if type(facts) is IndianFacts
-        else attrs.evolve(facts, penalties=ranked)
-    )
-    # the engine's fast copy
+    # attrs.evolve, not IndianFacts(...) field by field: a field added to the
+    # facts later is carried over instead of silently reset to its default.
+    extra = attrs.evolve(facts, penalties=tuple(sorted(penalties.items())))
+    # the engine's fast copy (a random hand often ends in drops)
     state = state.evolve(
         hands=tuple(hands),
         active=tuple(active),
