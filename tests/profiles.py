@@ -7,7 +7,8 @@ The environment variable ``RUMMYKIT_TEST_PROFILE`` picks the profile:
   run cannot fail by chance; property tests try a fraction of their deep
   counts, and tests marked ``slow`` are skipped.
 - ``deep``: hypothesis searches at random with many more examples, and the
-  ``slow`` tests run.  CI runs this profile as well as the default.
+  ``slow`` tests run.  CI runs this profile as well as the default, with
+  pytest's ``--hypothesis-seed`` fixed so that its run can be repeated.
 
 ``tests/conftest.py`` registers and loads the hypothesis profiles; the tests
 ask :func:`examples` how many examples a property gets.
