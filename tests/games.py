@@ -38,6 +38,7 @@ from rummykit.variants import ClassicFacts, Variant
 
 __all__ = [
     "Agent",
+    "any_action",
     "arrange",
     "cards",
     "deck_for",
@@ -46,6 +47,7 @@ __all__ = [
     "hoarding_agent",
     "play_random",
     "plays",
+    "random_hand",
     "seat_range",
     "skip_unless_game_flow",
     "uniform_agent",
@@ -317,6 +319,22 @@ def play_random(
         after = state.apply(action)
         yield state, action, after
         state = after
+
+
+def any_action(state: State, rng: random.Random) -> Action:
+    """Any legal action, uniformly: one draw of ``rng`` per action."""
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def random_hand(
+    variant: Variant, players: int, seed: int, *, cap: int = 100_000
+) -> Iterator[tuple[State, Action, State]]:
+    """Every step ``(before, action, after)`` of the hand ``variant`` deals to
+    ``players`` with ``seed``, played by :func:`any_action` from a generator
+    seeded with ``seed`` too, for at most ``cap`` actions."""
+    state = variant.new_game(players=players, seed=seed)
+    yield from play_random(state, any_action, random.Random(seed), cap=cap)
 
 
 def seated(rules: RuleSet, players: int) -> int:

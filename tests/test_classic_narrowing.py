@@ -5,8 +5,6 @@ the melds and lay-offs of the full ones, in the same order."""
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 from hypothesis import given, settings
@@ -31,6 +29,7 @@ from rummykit.variants.classic import (
     _table_info,
     _touch_bits,
 )
+from tests.games import random_hand
 from tests.profiles import examples
 from tests.strategies import NATURAL_CARDS
 
@@ -305,14 +304,10 @@ def test_listed_plays_are_the_searched_plays(
     search-free C-2 check change nothing."""
     checked = 0
     for seed in range(examples(40, fast=6)):
-        rng = random.Random(seed)
-        state = variant.new_game(players=players, seed=seed)
-        while not state.is_terminal:
+        for state, _, _ in random_hand(variant, players, seed):
             if state.phase is Phase.PLAY:
                 assert variant.play_actions(state) == searched_plays(variant, state)
                 checked += 1
-            legal = state.legal_actions()
-            state = state.apply(legal[rng.randrange(len(legal))])
     assert checked > 100
 
 
@@ -325,12 +320,7 @@ def test_kept_melds_and_facts_are_the_ones_built_afresh(
     whether its player had melded."""
     rules = variant.meld_rules
     for seed in range(examples(20, fast=4)):
-        rng = random.Random(seed)
-        state = variant.new_game(players=players, seed=seed)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            after = state.apply(action)
+        for state, action, after in random_hand(variant, players, seed):
             if isinstance(action, LayMeld):
                 assert after.table[-1].meld == Meld.build(action.cards, rules)
             elif isinstance(action, LayOff):
@@ -344,4 +334,3 @@ def test_kept_melds_and_facts_are_the_ones_built_afresh(
                     melded_before_turn=facts.melded[after.current],
                     turn_melds=0,
                 )
-            state = after

@@ -5,8 +5,6 @@ rules one by one, and the event of the action applied."""
 
 from __future__ import annotations
 
-import random
-
 import attrs
 import pytest
 
@@ -22,6 +20,7 @@ from rummykit.engine import (
     State,
 )
 from rummykit.variants import ClassicRummy, GinRummy, IndianRummy, Rumino, Variant
+from tests.games import random_hand
 from tests.profiles import examples
 
 
@@ -88,17 +87,11 @@ def _draw_listing(state: State) -> tuple[Action, ...]:
 
 def _states(variant: Variant, players: int) -> list[tuple[State, Action, State]]:
     """Every step of a few random hands: the state, the action, the state after."""
-    steps = []
-    for seed in range(examples(12, fast=3)):
-        rng = random.Random(seed)
-        state = variant.new_game(players=players, seed=seed)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
-            after = state.apply(action)
-            steps.append((state, action, after))
-            state = after
-    return steps
+    return [
+        step
+        for seed in range(examples(12, fast=3))
+        for step in random_hand(variant, players, seed)
+    ]
 
 
 @pytest.mark.parametrize(("variant", "players"), _VARIANTS)
@@ -210,21 +203,14 @@ def test_a_discard_then_the_next_turn_with_the_rule_sets_facts_is_the_long_way(
     variant = ClassicRummy()
     discards = 0
     for seed in range(examples(12, fast=3)):
-        rng = random.Random(seed)
-        state = variant.new_game(players=players, seed=seed)
-        while not state.is_terminal:
-            legal = state.legal_actions()
-            action = legal[rng.randrange(len(legal))]
+        for state, action, fast in random_hand(variant, players, seed):
             if isinstance(action, Discard):
                 long_way = _OwnNextTurn(
                     **{f.name: getattr(state, f.name) for f in attrs.fields(State)}
                 )
-                fast, slow = state.apply(action), long_way.apply(action)
+                slow = long_way.apply(action)
                 assert type(slow) is _OwnNextTurn
                 for field in attrs.fields(State):
                     assert getattr(fast, field.name) == getattr(slow, field.name)
                 discards += 1
-                state = fast
-            else:
-                state = state.apply(action)
     assert discards > 100
