@@ -426,9 +426,14 @@ class Search:
         run, and a meld with no other natural card.  So the wild cards that
         could be in a candidate pure run are designated every way, and of the
         others at most one copy per possible all-wild meld stands as itself.
-        Discarding a wild card from the joker pool must then be allowed, so
-        no joker-like card may be forbidden.  Returns (the freely designated
-        fields, the budget of the others), or ``None`` to try every designation.
+        Without a requirement neither case counts: purity is worth nothing,
+        and an all-wild meld is worth no more than its cards left in the joker
+        pool (they score nothing there), so every wild card joins the pool,
+        the first designation :meth:`start_states` tries, which therefore
+        reaches the least value whenever the others could.  Discarding a wild
+        card from the joker pool must then be allowed, so no joker-like card
+        may be forbidden.  Returns (the freely designated fields, the budget
+        of the others), or ``None`` to try every designation.
         """
         rules = self.rules
         if not (
@@ -443,17 +448,17 @@ class Search:
             return None
         if not self.progress.active:
             # Without a requirement purity counts for nothing: a wild card as
-            # a joker standing for itself does all it does as itself.
-            free: frozenset[int] = frozenset()
-        else:
-            free = frozenset(
-                f
-                for records in self.by_low
-                for record in records
-                if record.is_run and record.pure0 and record.kmin == 0
-                for f in record.fields
-                if self.field_wild[f]
-            )
+            # a joker standing for itself does all it does as itself, and an
+            # all-wild meld no more than its cards unmelded in the pool.
+            return frozenset(), 0
+        free = frozenset(
+            f
+            for records in self.by_low
+            for record in records
+            if record.is_run and record.pure0 and record.kmin == 0
+            for f in record.fields
+            if self.field_wild[f]
+        )
         if rules.min_naturals_per_meld == 0:
             return free, 0
         smallest = max(1, min(rules.min_set, rules.min_run))
