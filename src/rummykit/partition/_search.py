@@ -505,11 +505,11 @@ class Search:
         q_bits = max(1, len(self.progress.accept).bit_length())
         flat = self.flat
         joker_options = self._joker_options
-        # Requirement pruning: the search settles cards from the lowest up, so
-        # once the lowest card lies above every candidate pure run (or run), a
-        # state that still lacks one can never meet the requirement.
+        # Requirement pruning: a state that still lacks a pure run (or a run)
+        # none of whose candidates fits can never meet the requirement.
         lacks_pure, lacks_run = self.progress.lacks()
-        last_pure, last_run = self._last_runs()
+        # Kept for the bounded search, which prunes the same way.
+        self.run_masks = pure_runs, runs = self._run_masks()
 
         def value(state: int, jokers: int, discard: int, q: int) -> int:
             key = (((state << 6 | jokers) << 1 | discard) << q_bits) | q
@@ -524,11 +524,14 @@ class Search:
                 memo[key] = best
                 return best
             field = ((state & -state).bit_length() - 1) // 3
-            if (lacks_pure[q] and field > last_pure) or (
-                lacks_run[q] and field > last_run
-            ):
-                memo[key] = INF
-                return INF
+            if lacks_run[q]:
+                fits = state | guard
+                for kmin, mask in pure_runs if lacks_pure[q] else runs:
+                    if kmin <= jokers and (fits - mask) & guard == guard:
+                        break
+                else:
+                    memo[key] = INF
+                    return INF
             rest = state - units[field]
             best = field_value[field] + value(rest, jokers, discard, q)
             if not discard and discardable[field]:
@@ -714,7 +717,7 @@ class Search:
         q_bits = max(1, len(self.progress.accept).bit_length())
         flat = self.flat
         lacks_pure, lacks_run = self.progress.lacks()
-        last_pure, last_run = self._last_runs()
+        pure_runs, runs = self.run_masks
         exact = self.value
 
         def bounded(state: int, jokers: int, discard: int, q: int, alpha: int) -> int:
@@ -731,11 +734,14 @@ class Search:
                 memo[key] = best
                 return best
             field = ((state & -state).bit_length() - 1) // 3
-            if (lacks_pure[q] and field > last_pure) or (
-                lacks_run[q] and field > last_run
-            ):
-                memo[key] = INF
-                return INF
+            if lacks_run[q]:
+                fits = state | guard
+                for kmin, mask in pure_runs if lacks_pure[q] else runs:
+                    if kmin <= jokers and (fits - mask) & guard == guard:
+                        break
+                else:
+                    memo[key] = INF
+                    return INF
             best = INF
             for mask, ways in flat[field]:
                 if ((state | guard) - mask) & guard != guard:
@@ -777,24 +783,28 @@ class Search:
         self._bounded_value = bounded
         return bounded
 
-    def _last_runs(self) -> tuple[int, int]:
-        """The highest field that starts a candidate pure run, and a run."""
-        last_pure = max(
-            (
-                f
-                for f, records in enumerate(self.by_low)
-                for r in records
-                if r.is_run and r.pure0 and r.kmin == 0
-            ),
-            default=-1,
+    def _run_masks(
+        self,
+    ) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """The candidate pure runs and runs as (fewest jokers, mask), for the
+        requirement prune: a state that still lacks a pure run (or a run) can
+        only meet the requirement if one of them fits it.  (Cards are never
+        added back and jokers never come back, so once none fits, none ever
+        will.)  An all-joker run has an empty mask: it fits any state with
+        enough jokers."""
+        pure_runs = tuple(
+            (0, record.mask)
+            for records in self.by_low
+            for record in records
+            if record.is_run and record.pure0 and record.kmin == 0
         )
-        last_run = max(
-            (f for f, records in enumerate(self.by_low) for r in records if r.is_run),
-            default=-1,
-        )
-        if self.joker_runs:  # all-joker runs can come at the very end
-            last_run = len(self.by_low)
-        return last_pure, last_run
+        runs = tuple(
+            (record.kmin, record.mask)
+            for records in self.by_low
+            for record in records
+            if record.is_run
+        ) + tuple((record.kmin, 0) for record in self.joker_runs)
+        return pure_runs, runs
 
     def first(
         self, discard: bool, alpha: int = INF
