@@ -554,9 +554,13 @@ def _solve(
             ceiling = fallback[0] + 1 if fallback[0] < INF else INF
             found, steps, take, state, thrown = search.first(discarding, ceiling)
             if found < INF:
-                result = _built(search, steps, take, state, thrown, found, requirement)
                 if search.lean:
-                    result = _absorb(result, rules, wild_rank, requirement)
+                    return (
+                        _pending(
+                            search, steps, take, state, thrown, found, requirement
+                        ),
+                    )
+                result = _built(search, steps, take, state, thrown, found, requirement)
                 return (result,)
             return (_every_card(fallback, requirement),)
         found = search.best(discarding)
@@ -636,6 +640,57 @@ def _built(
         discard=thrown_card,
     )
 
+
+def _pending(
+    search: Search,
+    steps: list[tuple[str, int, Record | None, int]],
+    take: tuple[int, ...],
+    state: int,
+    thrown: int,
+    found: int,
+    requirement: Requirement | None,
+) -> Partition:
+    """What :func:`_built` and then :func:`_absorb` make of a lean search's
+    ``steps``, with its points and discard now and its melds and deadwood
+    built at first read (as the cover path does): most callers read only the
+    first two.  The search's memos and candidate tables are dropped (only
+    the layout reads the search after this, and not those), so an unread
+    result holds little."""
+    search.memo = {}
+    search.bounded_memo = {}
+    search.flat = []
+    search.by_low = []
+    if thrown >= 0:
+        discard: Card | None = Card.from_code(search.field_codes[thrown])
+    else:
+        discard = search.discard_of(steps, take)
+    result: Partition = _new(Partition)
+    _set(result, "points", min(found, _cap(requirement)))
+    _set(result, "requirement_met", True)
+    _set(result, "discard", discard)
+    laid = (search, steps, take, state, thrown, found, requirement)
+    _set(result, "_pending", (_lay_out, laid))
+    return result
+
+
+def _lay_out(
+    search: Search,
+    steps: list[tuple[str, int, Record | None, int]],
+    take: tuple[int, ...],
+    state: int,
+    thrown: int,
+    found: int,
+    requirement: Requirement | None,
+) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The melds and deadwood of :func:`_pending`'s grouping."""
+    result = _built(search, steps, take, state, thrown, found, requirement)
+    return _cover.absorb(
+        result.melds, result.deadwood, search.rules, search.wild_rank, requirement
+    )
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 _TRIES_PER_RESULT = 20
 

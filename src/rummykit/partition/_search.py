@@ -1018,6 +1018,30 @@ class Search:
                 melds.append(self._meld(naturals, jokers, is_run))
         return melds, sorted(deadwood, key=lambda card: card.code), discard
 
+    def discard_of(
+        self, steps: list[tuple[str, int, Record | None, int]], take: tuple[int, ...]
+    ) -> Card | None:
+        """The discard :meth:`build` lays out from ``steps``, without building
+        the melds: the joker pool is followed as :meth:`build` spends it."""
+        wild_fields = [f for f, wild in enumerate(self.field_wild) if wild]
+        pool: list[Card] = []
+        for f, t in zip(wild_fields, take, strict=True):
+            pool += [Card.from_code(self.field_codes[f])] * (self.field_counts[f] - t)
+        pool += [Card.joker()] * self.printed
+        discard: Card | None = None
+        for kind, field, _, k in steps:
+            if kind == "dead":
+                if field < 0:
+                    pool = []
+            elif kind == "discard":
+                if field >= 0:
+                    discard = Card.from_code(self.field_codes[field])
+                else:
+                    discard = pool.pop(self._pool_discard(pool))
+            else:
+                pool = pool[k:]
+        return discard
+
     def _pool_discard(self, pool: list[Card]) -> int:
         """Which card of the joker pool to discard: a printed joker if one is
         left, else a wild card that may be thrown."""
