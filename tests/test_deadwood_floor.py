@@ -26,6 +26,8 @@ from rummykit.variants._floor import (
     _windows,
     _without_ranks,
     floor,
+    joker_floor,
+    may_afford_jokers,
     may_cover,
     may_hold_pure_run,
     may_meld_all,
@@ -256,6 +258,58 @@ def test_may_cover_answers_as_the_plain_relaxed_search(
         hand.codes, rules, wild_rank=wild, discard=discard, sequences=runs
     )
     assert found is expected
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(
+    st.one_of(
+        near_meld_hands(),
+        rigged_hands(14, 2, 4),
+        rigged_hands(14, 1, 0),
+        rigged_hands(10, 1, 0),
+        st.lists(natural_cards(), max_size=14).map(Hand),
+    ),
+    st.one_of(variant_rules, meld_rules()),
+    wild_ranks(),
+    st.booleans(),
+    st.integers(0, 2),
+)
+def test_the_joker_floor_only_rules_out_hands_the_relaxed_search_does(
+    hand: Hand, rules: MeldRules, wild: Rank | None, discard: bool, runs: int
+) -> None:
+    """The count of jokers the cards no meld of naturals can hold need is a
+    bound: over the hand's jokers only when the plain relaxed search (and so
+    ``may_cover``, and any declaration) finds no cover; and ``may_afford_jokers``
+    says so."""
+    codes = hand.codes
+    jokers = sum(1 for c in hand.cards if c.is_joker or c.rank == wild)
+    bound = joker_floor(codes, rules, wild_rank=wild, discard=discard)
+    affords = may_afford_jokers(codes, rules, wild_rank=wild, discard=discard)
+    assert affords is (bound <= jokers)
+    if not affords:
+        assert not _plain_cover(codes, rules, wild, discard, runs)
+        assert not may_cover(
+            codes, rules, wild_rank=wild, discard=discard, sequences=runs
+        )
+
+
+@pytest.mark.parametrize(
+    ("cards", "wild", "discard", "expected"),
+    [
+        ("As 2s 3s 9d Kc", None, False, 4),  # 9d and Kc, two jokers each
+        ("As 2s 3s 9d Kc", None, True, 2),  # one of them thrown
+        ("4h 5h 7h 8h 9d 9c", None, False, 2),  # one run with 6h, one set of 9s
+        ("4h 5h 7h 8h 9d 9c 8d", Rank.EIGHT, False, 2),  # 8d: a joker
+        ("As 2s 3s 4d 4c 4h", None, False, 0),  # every card in a meld of naturals
+        ("5s 9s 5h 9h", None, False, 2),  # 5s and 9s may share a run, 5s and 5h a set
+    ],
+)
+def test_the_joker_floor_counts_the_cards_apart(
+    cards: str, wild: Rank | None, discard: bool, expected: int
+) -> None:
+    rules = IndianRummy().meld_rules
+    hand = Hand.parse(cards)
+    assert joker_floor(hand.codes, rules, wild_rank=wild, discard=discard) == expected
 
 
 def _plain_scan(

@@ -57,7 +57,12 @@ from rummykit.partition import (
     Requirement,
     partition,
 )
-from rummykit.variants._floor import may_cover, may_hold_pure_run, may_meld_all
+from rummykit.variants._floor import (
+    may_afford_jokers,
+    may_cover,
+    may_hold_pure_run,
+    may_meld_all,
+)
 from rummykit.variants.base import Variant, flag, one_of, whole
 from rummykit.variants.indian_finish import finish_cards
 from rummykit.variants.indian_show import (
@@ -730,6 +735,10 @@ class IndianRummy(Variant):
         read once by the caller).  Without ``cover``, the relaxed search
         (:func:`may_cover`) is left to the caller."""
         if need.min_pure_sequences > 0 and not may_hold_pure_run(codes, rules):
+            return False
+        # The count of jokers the cards no meld of naturals can hold need
+        # rules out nearly every hand the next two would.
+        if not may_afford_jokers(codes, rules, wild_rank=wild_rank, discard=discard):
             return False
         if not may_meld_all(codes, rules, wild_rank=wild_rank, discard=discard):
             return False
