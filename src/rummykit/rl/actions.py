@@ -471,7 +471,8 @@ class ActionCodec:
                 if len(same) >= _KNOWN_LIMIT:
                     same.clear()
                 same[id(action)] = (action, action_id)
-            found.setdefault(action_id, action)  # the first listed keeps the id
+            if action_id not in found:  # the first listed keeps the id
+                found[action_id] = action
         return found
 
     def id_to_action(self, action_id: int, view: PlayerView) -> Action:

@@ -189,7 +189,8 @@ class ObservationEncoder:
         # grows or shrinks by a card or two at its top, and the table seldom
         # changes.
         self._pile_of: tuple[Card, ...] = ()
-        self._pile_counts = array("f", bytes(4 * cards))
+        self._no_counts = array("f", bytes(4 * cards))  # zeros, copied when needed
+        self._pile_counts = self._no_counts[:]
         self._table_of: tuple[TableMeld, ...] = ()
         self._table_counts = array("f", bytes(4 * cards))
 
@@ -261,8 +262,12 @@ class ObservationEncoder:
                 planes[taken_at[event.player] + moved.code] += 1
             elif plane == 2:
                 planes[discarded_at[event.player] + moved.code] += 1
-        self._seen = len(history)
-        self._last = history[-1] if history else None
+        if type(history) is History:  # its length and last item, kept
+            self._seen = history._len
+            self._last = history._last
+        else:
+            self._seen = len(history)
+            self._last = history[-1] if history else None
         self._history = history
 
     def _pile_block(self, pile: tuple[Card, ...]) -> array[float]:
@@ -294,7 +299,7 @@ class ObservationEncoder:
             for card in pile[common:]:
                 counts[card.code] += 1
         else:
-            counts = self._pile_counts = array("f", bytes(4 * self.layout.CARDS))
+            counts = self._pile_counts = self._no_counts[:]
             for card in pile:
                 counts[card.code] += 1
         self._pile_of = pile
@@ -399,15 +404,10 @@ class ObservationEncoder:
         self._fold(player, history)
         cards = self._cards
         out = self._zeros[:]
-        # The hand block comes first: a card's entry is at its code, and a
-        # hand's codes are sorted, so a card held twice comes twice in a row.
-        last = -1
+        # The hand block comes first: a card's entry is at its code (the
+        # block starts at zero, so adding counts a card held twice).
         for code in hand.codes:
-            if code != last:
-                out[code] = 1
-                last = code
-            else:
-                out[code] += 1
+            out[code] += 1
         if pile:
             start = self._pile
             out[start : start + cards] = self._pile_block(pile)
