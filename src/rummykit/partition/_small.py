@@ -559,10 +559,14 @@ def _spare(t: Tables, jokers: int, room: int) -> tuple[int, int]:
     return best
 
 
+#: The groups a branch of the search has chosen: the last, and the chain of
+#: those before it (``None`` before the first), so that a branch adds one
+#: without copying, and the best grouping is kept as it is.
+Chain = tuple[Entry, "Chain"] | None
 #: What :func:`_search` returns and keeps its best grouping in: the value,
-#: the groups chosen, whether a joker is thrown, the natural card thrown
-#: (unless a joker is), the hand's natural cards (three bits a code) and its
-#: jokers.
+#: the groups chosen (a :data:`Chain`), whether a joker is thrown, the
+#: natural card thrown (unless a joker is), the hand's natural cards (three
+#: bits a code) and its jokers.
 #: A list rather than an object: the search reads and writes it at every leaf.
 _Found = list[Any]  # [value, chosen, joker_thrown, thrown, counted, jokers]
 
@@ -682,18 +686,21 @@ def _search(
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
     if joker_allowed and jokers and joker_points > top:
         top = joker_points
-    best: _Found = [_INF, [], False, -1, counted, jokers]
-    path: list[Entry] = []
+    best: _Found = [_INF, None, False, -1, counted, jokers]
     # Spare jokers beyond the melds' room are unmelded, unless the rules
     # let them make melds of their own.
     joker_melds = not t.min_naturals
 
-    def walk(state: int, jokers: int, dead: int, throw: int, room: int) -> None:
+    def walk(
+        state: int, jokers: int, dead: int, throw: int, room: int, chosen: Chain
+    ) -> None:
+        # A branch ends once the best found is no more than its floor: its
+        # deadwood less the costliest card that could be thrown (the best
+        # found is never below zero, so a found zero ends every branch).
+        floor = dead - top if dead > top else 0
+        if best[0] <= floor:
+            return
         while True:
-            bound = best[0]
-            floor = dead - top
-            if not bound or floor >= bound:
-                return
             rest = state ^ guard
             if not rest:
                 break
@@ -707,27 +714,31 @@ def _search(
                     if kmin <= jokers:
                         after = state - entry[0]
                         if after & guard == guard:
-                            path.append(entry)
                             deeper[0](
-                                after, jokers - kmin, dead, throw, room + entry[2]
+                                after,
+                                jokers - kmin,
+                                dead,
+                                throw,
+                                room + entry[2],
+                                (entry, chosen),
                             )
-                            path.pop()
                             # What the search found may leave nothing here
-                            # to beat it: the next call would return at once,
-                            # and so would this one after its deadwood step.
-                            bound = best[0]
-                            if not bound or floor >= bound:
+                            # to beat it.
+                            if best[0] <= floor:
                                 return
             for kmin, kmax, kind in singles:
                 if kmin <= jokers:
                     one = 1 << at
-                    path.append((one, kmin, kmax - kmin, (kind, (low,))))
+                    single = (one, kmin, kmax - kmin, (kind, (low,)))
                     deeper[0](
-                        state - one, jokers - kmin, dead, throw, room + kmax - kmin
+                        state - one,
+                        jokers - kmin,
+                        dead,
+                        throw,
+                        room + kmax - kmin,
+                        (single, chosen),
                     )
-                    path.pop()
-                    bound = best[0]
-                    if not bound or floor >= bound:
+                    if best[0] <= floor:
                         return
             # The lowest card is deadwood, with its copies.
             copies = state >> at & 3
@@ -736,7 +747,12 @@ def _search(
                 throw = key
             state -= copies << at
             dead += copies * pts[low]
+            if dead > top:
+                floor = dead - top
+                if best[0] <= floor:
+                    return
         # Every card is placed: score the grouping.
+        bound = best[0]
         over = jokers - room if jokers > room else 0
         if over and joker_melds:
             over = _spare(t, jokers, room)[0]
@@ -744,14 +760,14 @@ def _search(
             value = dead + joker_points * over
             if value < bound:
                 best[0] = value
-                best[1] = path[:]
+                best[1] = chosen
             return
         if throw >= 0:
             value = dead - (throw >> 6) + joker_points * over
             # On a tie, a natural card is thrown rather than a joker.
             if value < bound or (value == bound and best[2]):
                 best[0] = bound = value
-                best[1] = path[:]
+                best[1] = chosen
                 best[2] = False
                 best[3] = throw & 63
         if jokers and joker_allowed:
@@ -761,13 +777,13 @@ def _search(
             value = dead + joker_points * over
             if value < bound:
                 best[0] = value
-                best[1] = path[:]
+                best[1] = chosen
                 best[2] = True
 
     # walk reaches itself through this list, emptied after the search, so
     # that the call leaves no reference cycle for the collector.
     deeper = [walk]
-    walk(state, jokers, dead, throw, 0)
+    walk(state, jokers, dead, throw, 0, None)
     deeper.clear()
     return best
 
@@ -794,11 +810,16 @@ def _build(t: Tables, found: _Found, forbidden: frozenset[int] | None) -> Partit
 
 
 def _lay_out(
-    t: Tables, chosen: list[Entry], counted: int, thrown: int, jokers: int
+    t: Tables, last: Chain, counted: int, thrown: int, jokers: int
 ) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
-    """The melds and deadwood of the groups ``chosen`` out of the natural
-    cards ``counted`` (three bits a code), less the natural card ``thrown``
-    (if not -1), with ``jokers`` kept."""
+    """The melds and deadwood of the groups chosen (``last`` and those before
+    it) out of the natural cards ``counted`` (three bits a code), less the
+    natural card ``thrown`` (if not -1), with ``jokers`` kept."""
+    chosen: list[Entry] = []
+    while last is not None:
+        entry, last = last
+        chosen.append(entry)
+    chosen.reverse()  # in the order the search chose them
     left = counted
     for entry in chosen:
         left -= entry[0]
