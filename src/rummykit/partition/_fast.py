@@ -469,6 +469,19 @@ def _dead(suit: int, pattern: int) -> tuple[Card, ...]:
 
 
 def _build(t: Tables, h: int, sets: int, value: int, discard: Card | None) -> Partition:
+    """The grouping of mask ``h`` with the set cards ``sets``: its points and
+    discard now, its melds and deadwood at first read (:func:`_lay_out`)."""
+    result: Partition = _new(Partition)
+    _set(result, "points", value)
+    _set(result, "requirement_met", True)
+    _set(result, "discard", discard)
+    _set(result, "_pending", (_lay_out, (t, h, sets)))
+    return result
+
+
+def _lay_out(t: Tables, h: int, sets: int) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
+    """The melds and deadwood of mask ``h``: the sets ``sets``, then each
+    suit's runs as its table chose them."""
     melds: list[tuple[int, Meld]] = []
     while sets:
         low = sets & -sets
@@ -497,13 +510,12 @@ def _build(t: Tables, h: int, sets: int, value: int, discard: Card | None) -> Pa
         if dead:
             deadwood += _dead(s, dead)
     melds.sort(key=_first)
-    return Partition(
-        melds=tuple(meld for _, meld in melds),
-        deadwood=deadwood,
-        points=value,
-        discard=discard,
-    )
+    return tuple(meld for _, meld in melds), deadwood
 
 
 def _first(item: tuple[int, Meld]) -> int:
     return item[0]
+
+
+_new = object.__new__
+_set = object.__setattr__
