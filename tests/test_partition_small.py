@@ -19,6 +19,7 @@ import gc
 import itertools
 import pickle
 from collections import Counter
+from collections.abc import Callable
 
 import attrs
 import pytest
@@ -160,6 +161,40 @@ def test_quick_discard_lane_leaves_other_hands_to_the_long_way() -> None:
     loose = MeldRules(min_set=2, min_naturals_per_meld=1)
     assert _fast.quick_discard(Hand.parse("As 2s 3s").codes, loose, points) is None
     assert _fast.quick_discard(Hand.parse("As 2s 3s").codes, "gin", points) is None
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda hand: best_discard(hand),  # the quick lane
+        lambda hand: best_discard(hand, forbidden=[Card("Kd")]),
+        lambda hand: partition(hand),
+    ],
+    ids=["quick discard", "forbidden discard", "partition"],
+)
+def test_single_deck_grouping_read_late_is_the_grouping_built_at_once(
+    call: Callable[[Hand], Partition],
+) -> None:
+    """The single-deck path returns the points and discard at once and lays
+    out the melds and deadwood at first read; the result is the same value
+    either way."""
+    hand = Hand.parse("As 2s 3s 4s 7c 7d 7h 9h Th Kd")
+    late = call(hand)
+    with pytest.raises(AttributeError):  # not laid out yet
+        object.__getattribute__(late, "melds")
+    built = Partition(
+        melds=late.melds,
+        deadwood=late.deadwood,
+        points=late.points,
+        discard=late.discard,
+    )
+    assert [str(meld) for meld in built.melds] == ["As 2s 3s 4s", "7h 7d 7c"]
+    for fresh in (call(hand), late):
+        assert fresh == built
+        assert hash(fresh) == hash(built)
+        assert repr(fresh) == repr(built)
+        assert pickle.loads(pickle.dumps(fresh)) == built
+        assert attrs.evolve(fresh, points=3) == attrs.evolve(built, points=3)
 
 
 def test_quick_lane_refuses_what_the_entry_points_refuse() -> None:
