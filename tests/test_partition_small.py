@@ -179,7 +179,15 @@ def test_single_deck_grouping_read_late_is_the_grouping_built_at_once(
     out the melds and deadwood at first read; the result is the same value
     either way."""
     hand = Hand.parse("As 2s 3s 4s 7c 7d 7h 9h Th Kd")
-    late = call(hand)
+    built = check_laid_out_late(call(hand), lambda: call(hand))
+    assert [str(meld) for meld in built.melds] == ["As 2s 3s 4s", "7h 7d 7c"]
+
+
+def check_laid_out_late(late: Partition, again: Callable[[], Partition]) -> Partition:
+    """Check that ``late`` has its melds and deadwood still to lay out, and
+    that once read it is the same value as a :class:`Partition` built at once
+    from them, as is the fresh result ``again()`` gives: equal, hashing,
+    printing, pickling and evolving alike.  Returns the one built at once."""
     with pytest.raises(AttributeError):  # not laid out yet
         object.__getattribute__(late, "melds")
     built = Partition(
@@ -188,13 +196,15 @@ def test_single_deck_grouping_read_late_is_the_grouping_built_at_once(
         points=late.points,
         discard=late.discard,
     )
-    assert [str(meld) for meld in built.melds] == ["As 2s 3s 4s", "7h 7d 7c"]
-    for fresh in (call(hand), late):
+    for fresh in (again(), late):
         assert fresh == built
         assert hash(fresh) == hash(built)
         assert repr(fresh) == repr(built)
+        assert str(fresh) == str(built)
         assert pickle.loads(pickle.dumps(fresh)) == built
         assert attrs.evolve(fresh, points=3) == attrs.evolve(built, points=3)
+        assert fresh.cards == built.cards
+    return built
 
 
 def test_quick_lane_refuses_what_the_entry_points_refuse() -> None:
@@ -449,22 +459,7 @@ def test_small_path_grouping_read_late_is_the_grouping_built_at_once() -> None:
     hand = Hand.parse("5s 5s 6s 7s Th 5d Td Jk")
     late = rumino.best_discard(hand)
     assert (late.points, late.discard) == (5, Card("5d"))
-    with pytest.raises(AttributeError):  # not laid out yet
-        object.__getattribute__(late, "melds")
-    built = Partition(
-        melds=late.melds,
-        deadwood=late.deadwood,
-        points=late.points,
-        discard=late.discard,
-    )
-    for fresh in (rumino.best_discard(hand), late):
-        assert fresh == built
-        assert hash(fresh) == hash(built)
-        assert repr(fresh) == repr(built)
-        assert str(fresh) == str(built)
-        assert pickle.loads(pickle.dumps(fresh)) == built
-        assert attrs.evolve(fresh, points=3) == attrs.evolve(built, points=3)
-        assert fresh.cards == built.cards
+    check_laid_out_late(late, lambda: rumino.best_discard(hand))
     assert sorted((*late.cards.codes, Card("5d").code)) == list(hand.codes)
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         late.nothing  # type: ignore[attr-defined]  # noqa: B018
