@@ -986,12 +986,7 @@ class Search:
         self, steps: list[tuple[str, int, Record | None, int]], take: tuple[int, ...]
     ) -> tuple[list[Meld], list[Card], Card | None]:
         """Turn a list of steps into melds, deadwood and the discard."""
-        wild_fields = [f for f, wild in enumerate(self.field_wild) if wild]
-        # Melds take wild cards first, so printed jokers stay free to discard.
-        pool: list[Card] = []
-        for f, t in zip(wild_fields, take, strict=True):
-            pool += [Card.from_code(self.field_codes[f])] * (self.field_counts[f] - t)
-        pool += [Card.joker()] * self.printed
+        pool = self._joker_pool(take)
         melds: list[Meld] = []
         deadwood: list[Card] = []
         discard: Card | None = None
@@ -1023,11 +1018,7 @@ class Search:
     ) -> Card | None:
         """The discard :meth:`build` lays out from ``steps``, without building
         the melds: the joker pool is followed as :meth:`build` spends it."""
-        wild_fields = [f for f, wild in enumerate(self.field_wild) if wild]
-        pool: list[Card] = []
-        for f, t in zip(wild_fields, take, strict=True):
-            pool += [Card.from_code(self.field_codes[f])] * (self.field_counts[f] - t)
-        pool += [Card.joker()] * self.printed
+        pool = self._joker_pool(take)
         discard: Card | None = None
         for kind, field, _, k in steps:
             if kind == "dead":
@@ -1041,6 +1032,17 @@ class Search:
             else:
                 pool = pool[k:]
         return discard
+
+    def _joker_pool(self, take: tuple[int, ...]) -> list[Card]:
+        """The joker pool :meth:`build` spends: the wild cards that ``take``
+        leaves standing as jokers, then the printed jokers.  Melds take wild
+        cards first, so printed jokers stay free to discard."""
+        wild_fields = [f for f, wild in enumerate(self.field_wild) if wild]
+        pool: list[Card] = []
+        for f, t in zip(wild_fields, take, strict=True):
+            pool += [Card.from_code(self.field_codes[f])] * (self.field_counts[f] - t)
+        pool += [Card.joker()] * self.printed
+        return pool
 
     def _pool_discard(self, pool: list[Card]) -> int:
         """Which card of the joker pool to discard: a printed joker if one is

@@ -417,8 +417,9 @@ def _joker_floor_tables(
             others |= row
         reach.append(others)
     costs: list[tuple[int, ...] | None] = [None] * 8192
-    _JOKER_FLOOR[id(rules)] = (rules, tuple(reach), _rows(rules), costs)
-    return tuple(reach), _rows(rules), costs
+    tables = (tuple(reach), _rows(rules), costs)
+    _JOKER_FLOOR[id(rules)] = (rules, *tables)
+    return tables
 
 
 def _run_costs(held: int, rows: tuple[int, ...], levels: int) -> tuple[int, ...]:
