@@ -16,9 +16,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rummykit import Hand, Rank
+from rummykit import Hand, MeldRules, PointValues, Rank, Requirement
 from rummykit.partition._search import INF, Search
 from rummykit.variants import IndianRummy
+from tests.bruteforce import brute_best_discard, brute_points
 from tests.partition_support import check_grouping_and_value
 from tests.test_partition import (
     FAMILIES,
@@ -116,6 +117,57 @@ def test_a_hand_with_many_set_choices_scores_its_exact_value() -> None:
     assert exact == 3
     setup = Setup(rules, points, variant.deck, Rank.ACE, requirement)
     check_grouping_and_value(setup, hand, 3, forbidden=[])
+
+
+@pytest.mark.parametrize(
+    ("text", "rules", "wild_rank", "requirement"),
+    [
+        (
+            "As 4s Js Qs 2h 8h Ad 2d 7d 7d Jd Qd Jc Kc",
+            MeldRules(
+                ace_high=True,
+                set_distinct_suits=False,
+                min_run=2,
+                min_naturals_per_meld=1,
+            ),
+            Rank.SEVEN,
+            Requirement(min_sequences=3, min_pure_sequences=1),
+        ),
+        (
+            "3s 8s Ts Qs 9h Jh 5d Jd Jd Qd Ac 3c Jc Jk",
+            MeldRules(min_run=2, min_naturals_per_meld=1),
+            Rank.FIVE,
+            Requirement(min_sequences=2, min_pure_sequences=1),
+        ),
+    ],
+)
+def test_a_bound_of_zero_is_never_read_as_a_value_of_zero(
+    text: str, rules: MeldRules, wild_rank: Rank, requirement: Requirement
+) -> None:
+    """Once a meld's first joker count leaves nothing unmelded, its next
+    count must not be searched with a bound of 0: that search's answer, "at
+    least 0", was once kept as the exact value 0, and these hands scored 2
+    (their value) or raised ``StopIteration`` (their grouping).  The brute
+    force scores both 3."""
+    hand = Hand.parse(text)
+    points = PointValues.counting()
+    assert (
+        brute_points(
+            hand.cards, rules, points, wild_rank=wild_rank, requirement=requirement
+        )
+        == 3
+    )
+    for discarding in (False, True):
+        search = Search(hand.codes, rules, points, wild_rank, requirement, frozenset())
+        assert search.least(discarding) == search.best(discarding)
+    setup = Setup(
+        rules, points, IndianRummy(preset="standard").deck, wild_rank, requirement
+    )
+    check_grouping_and_value(setup, hand, 3)
+    best = brute_best_discard(
+        hand.cards, rules, points, wild_rank=wild_rank, requirement=requirement
+    )
+    check_grouping_and_value(setup, hand, best, forbidden=[])
 
 
 def test_searches_leave_no_reference_cycles_behind() -> None:

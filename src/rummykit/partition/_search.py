@@ -758,10 +758,13 @@ class Search:
                         best if best < alpha else alpha,
                     )
                     if other < best:
+                        if other == 0:
+                            # Nothing scores less; and no call may be made
+                            # with a bound of 0, whose answer "at least 0"
+                            # would read as the exact value 0.
+                            memo[key] = 0
+                            return 0
                         best = other
-                if best == 0:
-                    memo[key] = 0
-                    return 0
             rest = state - units[field]
             if not discard and discardable[field]:
                 other = bounded(rest, jokers, 1, q, best if best < alpha else alpha)
