@@ -19,15 +19,17 @@ from rummykit import Card, Hand, MeldRules, Rank
 from rummykit.cards import JOKER_CODE
 from rummykit.engine import Action, Declare, DeclareGin, Knock, Phase, State
 from rummykit.partition import PointValues, Requirement, deadwood, partition
-from rummykit.variants import IndianRummy, Rumino, Variant
-from rummykit.variants._floor import (
+from rummykit.partition._jokers import (
     _cover_shapes,
-    _scan,
     _windows,
-    _without_ranks,
-    floor,
     joker_floor,
     may_afford_jokers,
+)
+from rummykit.variants import IndianRummy, Rumino, Variant
+from rummykit.variants._floor import (
+    _scan,
+    _without_ranks,
+    floor,
     may_cover,
     may_hold_pure_run,
     may_meld_all,

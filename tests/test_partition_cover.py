@@ -21,6 +21,7 @@ from rummykit.partition import (
     best_discard,
     deadwood,
 )
+from rummykit.partition._search import Search
 from rummykit.variants import IndianRummy
 from tests.partition_support import check_against_brute_force
 from tests.strategies import deck_specs, wild_ranks
@@ -247,6 +248,63 @@ def test_the_cover_search_places_what_the_plain_search_places(
         found = search.search()
         searches.append((found, search.steps, search.placed, search.melds))
     assert searches[0] == searches[1]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+@PROPERTY
+@given(data=st.data())
+def test_the_joker_count_ends_only_searches_that_find_no_cover(
+    family: str, data: st.DataObject
+) -> None:
+    """A search that has placed :data:`_cover.COUNT_AFTER` cards counts the
+    jokers its cards need and gives up if the hand holds fewer: it finds a
+    cover exactly when the search without the count does.  Here the count
+    comes at the first step, on every hand."""
+    setup, hand = data.draw(cover_setup_and_hand(family))
+    if not _cover.applies(
+        setup.rules, setup.points, setup.wild_rank, setup.requirement
+    ):
+        return
+    banned = (
+        frozenset(card.code for card in data.draw(forbidden_cards(hand)))
+        if data.draw(st.booleans())
+        else None
+    )
+    found = []
+    for limit in (0, _cover.STEPS):
+        search = _cover.Cover(
+            hand.codes, setup.rules, setup.wild_rank, setup.requirement, banned
+        )
+        search.set_aside(setup.points)
+        search.limit = limit
+        found.append((search.search(), search.melds))
+    assert found[0] == found[1]
+
+
+def test_a_search_that_runs_long_gives_up_once_the_jokers_fall_short() -> None:
+    """The slowest hand of set (f) (the Gamentio preset): three wild cards,
+    and 4d, 3c and Kh need two jokers each, one of them the discard.  The
+    search gives up after :data:`_cover.COUNT_AFTER` steps, not
+    :data:`_cover.STEPS`, and the hand still scores what the exact search
+    scores: ``[7s 7h 7c] [8s 9s Ts] [8h 8d 8c] [Kh Th=Ks Td=Kd]``, 3c
+    deadwood, 4d the discard."""
+    variant = IndianRummy(preset="gamentio")
+    hand = Hand.parse("7s 8s 9s Ts 7h 8h Th Kh 4d 8d Td 3c 7c 8c")
+    cover = _cover.Cover(
+        hand.codes, variant.meld_rules, Rank.TEN, variant.requirement, frozenset()
+    )
+    cover.set_aside(variant.point_values)
+    assert not cover.search()
+    assert cover.steps == _cover.COUNT_AFTER + 1
+    exact = Search(
+        hand.codes,
+        variant.meld_rules,
+        variant.point_values,
+        Rank.TEN,
+        variant.requirement,
+        frozenset(),
+    ).best(True)
+    assert exact == variant.best_discard(hand, wild_rank=Rank.TEN).points == 3
 
 
 def test_indian_hands_that_meld_every_card_take_the_cover_path() -> None:

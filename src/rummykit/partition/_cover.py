@@ -26,14 +26,21 @@ from itertools import combinations
 from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds import Meld, MeldKind, MeldRules
+from rummykit.partition._jokers import _joker_floor
 from rummykit.partition._types import Partition, PointValues, Requirement
 
 STEPS = 200
 """How many cards the search places before it gives up."""
 
+COUNT_AFTER = 24
+"""How many cards the search places before it counts the jokers the hand
+needs (:func:`~rummykit.partition._jokers.joker_floor`): most covers are
+found sooner, and a search that runs longer often has none to find."""
+
 
 class GiveUp(Exception):
-    """The search took more than :data:`STEPS` steps."""
+    """The search took more than :data:`STEPS` steps, or the joker count
+    showed that no cover exists."""
 
 
 def applies(
@@ -78,6 +85,7 @@ class Cover:
         "held",
         "high",
         "left",
+        "limit",
         "longest",
         "low",
         "max_set",
@@ -92,6 +100,7 @@ class Cover:
         "requirement",
         "rules",
         "span",
+        "start",
         "steps",
         "thrown",
         "wild",
@@ -147,6 +156,8 @@ class Cover:
         self.thrown: int | None = None
         self.melds: list[Found] = []
         self.steps = 0
+        self.limit = COUNT_AFTER
+        self.start = (0, 0, False)
         self.failed: set[tuple[int, int, int, bool, int, int]] = set()
         self.low = 1 if rules.ace_low else 2
         self.high = 14 if rules.ace_high else 13
@@ -230,10 +241,25 @@ class Cover:
     def search(self) -> bool:
         """Whether a covering grouping exists (and then :attr:`melds` holds
         it); ``False`` may also mean the search gave up."""
+        self.start = (self.held, self.pool, self.discarding and self.thrown is None)
         try:
             return self._cover()
         except GiveUp:
             return False
+
+    def _long(self) -> None:
+        """Called once the search has placed :attr:`limit` cards: at
+        :data:`COUNT_AFTER`, give up if the hand holds fewer jokers than
+        its cards need (:func:`~rummykit.partition._jokers.joker_floor`, a
+        sound bound: then no cover exists, and the search could only fail);
+        at :data:`STEPS`, give up."""
+        if self.limit >= STEPS:
+            raise GiveUp
+        self.limit = STEPS
+        held, pool, discard = self.start
+        codes = tuple(code for code in range(52) for _ in range(held >> 3 * code & 7))
+        if _joker_floor(codes, self.rules, self.wild, discard, pool) > pool:
+            raise GiveUp
 
     def _cover(self) -> bool:
         held = self.held
@@ -263,8 +289,8 @@ class Cover:
             if key in failed:
                 return False
         self.steps += 1
-        if self.steps > STEPS:
-            raise GiveUp
+        if self.steps > self.limit:
+            self._long()
         # The lowest card left: the search places the lowest card first.
         c = ((held & -held).bit_length() - 1) // 3
         unit = 1 << 3 * c

@@ -57,12 +57,8 @@ from rummykit.partition import (
     Requirement,
     partition,
 )
-from rummykit.variants._floor import (
-    may_afford_jokers,
-    may_cover,
-    may_hold_pure_run,
-    may_meld_all,
-)
+from rummykit.partition._jokers import may_afford_jokers
+from rummykit.variants._floor import may_cover, may_hold_pure_run, may_meld_all
 from rummykit.variants.base import Variant, flag, one_of, whole
 from rummykit.variants.indian_finish import finish_cards
 from rummykit.variants.indian_show import (

@@ -27,7 +27,8 @@ from itertools import combinations
 
 from rummykit.cards import JOKER_CODE, Rank
 from rummykit.melds import MeldRules
-from rummykit.variants._floor import _cover_shapes, _neediest, _reach, _without_ranks
+from rummykit.partition._jokers import _cover_shapes
+from rummykit.variants._floor import _neediest, _reach, _without_ranks
 
 __all__ = ["finish_cards"]
 
