@@ -228,7 +228,7 @@ def test_the_cover_search_places_what_the_plain_search_places(
     family: str, data: st.DataObject
 ) -> None:
     setup, hand = data.draw(cover_setup_and_hand(family))
-    if not _cover.applies(
+    if not hand or not _cover.applies(
         setup.rules, setup.points, setup.wild_rank, setup.requirement
     ):
         return
@@ -261,7 +261,7 @@ def test_the_joker_count_ends_only_searches_that_find_no_cover(
     cover exactly when the search without the count does.  Here the count
     comes at the first step, on every hand."""
     setup, hand = data.draw(cover_setup_and_hand(family))
-    if not _cover.applies(
+    if not hand or not _cover.applies(
         setup.rules, setup.points, setup.wild_rank, setup.requirement
     ):
         return

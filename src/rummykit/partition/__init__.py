@@ -39,7 +39,7 @@ from rummykit._arguments import check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import _cover, _fast, _lives, _small, _suits
+from rummykit.partition import _cover, _fast, _lives, _small, _suits, _wild
 from rummykit.partition._search import INF, Record, Search
 from rummykit.partition._types import Partition, PointValues, Requirement
 
@@ -254,6 +254,8 @@ def deadwood(
             return _fast.deadwood(codes, rules, points)
         if requirement is None and _small.applies(codes, rules, wild_rank):
             return _small.value(codes, rules, points, None)
+        if _wild.applies(codes, rules, points, wild_rank, requirement, None):
+            return _wild.value(codes, rules, points, wild_rank, None)
         return _points(codes, rules, points, wild_rank, requirement, None)
     banned = _forbidden(forbidden)
     _check_discardable(codes, banned, "deadwood")
@@ -261,6 +263,8 @@ def deadwood(
         return _fast.discard_value(codes, rules, points, banned)
     if requirement is None and _small.applies(codes, rules, wild_rank):
         return _small.value(codes, rules, points, banned)
+    if _wild.applies(codes, rules, points, wild_rank, requirement, banned):
+        return _wild.value(codes, rules, points, wild_rank, banned)
     return _points(codes, rules, points, wild_rank, requirement, banned)
 
 
@@ -413,6 +417,8 @@ def partition(
         return _fast.partition(codes, rules, points)
     if requirement is None and _small.applies(codes, rules, wild_rank):
         return _small.grouping(codes, rules, points, None)
+    if _wild.applies(codes, rules, points, wild_rank, requirement, None):
+        return _wild.grouping(codes, rules, points, wild_rank, None)
     return _solve(codes, rules, points, wild_rank, requirement, None)[0]
 
 
@@ -460,6 +466,8 @@ def best_discard(
         return _fast.best_discard(codes, rules, points, banned)
     if requirement is None and _small.applies(codes, rules, wild_rank):
         return _small.grouping(codes, rules, points, banned)
+    if _wild.applies(codes, rules, points, wild_rank, requirement, banned):
+        return _wild.grouping(codes, rules, points, wild_rank, banned)
     return _solve(codes, rules, points, wild_rank, requirement, banned)[0]
 
 

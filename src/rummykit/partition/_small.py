@@ -62,7 +62,12 @@ _SUIT_SHIFT = 39  # three bits for each of a suit's thirteen codes
 class Tables:
     """What the rules and points allow, in the form the search asks it."""
 
-    def __init__(self, rules: MeldRules, points: PointValues) -> None:
+    def __init__(
+        self, rules: MeldRules, points: PointValues, size: int = MAX_CARDS
+    ) -> None:
+        #: The largest hand the tables serve: no group takes more cards, and
+        #: no more jokers are counted.
+        self.size = size
         # While the tables are built, equal groups and covers are one object
         # (a run group is in the tables of every pattern that holds its
         # ranks): far fewer objects for a search to read, so fewer of them
@@ -159,7 +164,7 @@ class Tables:
         #: singles_with[j]: the single-card ranges that ``j`` jokers can fill.
         self.singles_with = tuple(
             tuple(single for single in singles if single[0] <= j)
-            for j in range(MAX_CARDS + 1)
+            for j in range(self.size + 1)
         )
         self.single_least = min((low for low, _, _ in singles), default=_BIG)
         # With melds of jokers alone, alone[e] is the fewest of ``e`` spare
@@ -197,7 +202,7 @@ class Tables:
             if size and n >= self.run_least:
                 kmin = max(size, self.min_run) - n
                 kmax = min(self.longest - n, self.run_jokers)
-                if kmin <= kmax and kmin + n <= MAX_CARDS:
+                if kmin <= kmax and kmin + n <= self.size:
                     low = (sub & -sub).bit_length() - 1
                     ranks = tuple(r for r in range(13) if sub >> r & 1)
                     self._run_of[sub] = (spread[sub], kmin, kmax - kmin, low, ranks)
@@ -283,7 +288,7 @@ class Tables:
         lowest = ranks & -ranks
         above = ranks ^ lowest
         entries: list[Entry] = []
-        covers = [0] * (MAX_CARDS + 1)
+        covers = [0] * (self.size + 1)
         sub = above
         while True:
             group = run_of[sub | lowest]
@@ -317,11 +322,10 @@ class Tables:
             placed[key] = found
         return found
 
-    @staticmethod
-    def _template(groups: tuple[_Kept, ...]) -> _Template:
+    def _template(self, groups: tuple[_Kept, ...]) -> _Template:
         """Set groups at rank 0 by lowest suit, as parallel columns."""
         by_suit: dict[int, list[tuple[int, int, int, Info]]] = {}
-        covers = [0] * (MAX_CARDS + 1)
+        covers = [0] * (self.size + 1)
         for mask, kmin, extra, low, codes in groups:
             covers[kmin] |= mask
             by_suit.setdefault(low, []).append((mask, kmin, extra, (None, codes)))
@@ -336,7 +340,7 @@ class Tables:
         shift = _SUIT_SHIFT * suit
         base = 13 * suit
         by_low: dict[int, list[Entry]] = {}
-        covers = [0] * (MAX_CARDS + 1)
+        covers = [0] * (self.size + 1)
         for mask, kmin, extra, low, ranks in self.runs(pattern):
             mask <<= shift
             covers[kmin] |= mask
@@ -428,7 +432,7 @@ class Tables:
                             continue
                         kmin = max(0, self.min_set - n)
                         kmax = min(self.max_set - n, self.set_jokers)
-                        if kmin > kmax or kmin + n > MAX_CARDS:
+                        if kmin > kmax or kmin + n > self.size:
                             continue
                         mask = (
                             a
@@ -489,9 +493,10 @@ _Template = tuple[
 
 
 @lru_cache(maxsize=TABLES_KEPT)
-def tables(rules: MeldRules, points: PointValues) -> Tables:
-    """The tables for ``rules`` and ``points``, built on first use."""
-    return Tables(rules, points)
+def tables(rules: MeldRules, points: PointValues, size: int = MAX_CARDS) -> Tables:
+    """The tables for ``rules`` and ``points`` and hands of up to ``size``
+    cards, built on first use."""
+    return Tables(rules, points, size)
 
 
 #: The rules, points and tables of the last call, in one tuple (read and
@@ -600,7 +605,7 @@ def _search(
                 top = worth
                 break
     state = counted + (held << 2)
-    joker_cap = jokers if jokers <= MAX_CARDS else MAX_CARDS
+    joker_cap = jokers if jokers <= t.size else t.size
     runs_by_low: dict[int, tuple[Entry, ...]] = {}
     used = 0
     suit_slots = t.suit_slots
