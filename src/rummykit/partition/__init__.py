@@ -343,16 +343,25 @@ def _work(
     requirement: Requirement | None = None,
     discard: bool = False,
 ) -> int:
-    """How much work the general search does on ``hand``: the number of
-    states it settles (1 where the single-deck path answers).  A
-    deterministic measure, unlike time, for tests that hunt for slow hands;
-    the hands it finds hardest are those with many set choices, which the
-    suit-table path leaves to the general search.
+    """How much work the value call (:func:`deadwood`) does on ``hand``, in
+    the path that answers it: the branches the small-hand search enters
+    (for small hands with copies or jokers, and the wild-card lane), or else
+    the states the general search settles (1 where the single-deck path
+    answers).  A deterministic measure, unlike time, for tests that hunt for
+    slow hands.
     """
     codes = _codes(hand, "deadwood")
     rules, points = _options(rules, points, wild_rank, requirement)
     if requirement is None and _simple(codes, wild_rank, rules):
         return 1
+    banned = _NOTHING if discard else None
+    counter = [1]
+    if requirement is None and _small.applies(codes, rules, wild_rank):
+        _small._search(codes, _small._tables(rules, points), banned, counter)
+        return counter[0]
+    if _wild.applies(codes, rules, points, wild_rank, requirement, banned):
+        _wild.value(codes, rules, points, wild_rank, banned, counter)
+        return counter[0]
     with Search(codes, rules, points, wild_rank, requirement, frozenset()) as search:
         search.best(discard)
         return max(1, len(search.memo))

@@ -577,9 +577,14 @@ _Found = list[Any]  # [value, chosen, joker_thrown, thrown, counted, jokers]
 
 
 def _search(
-    codes: tuple[int, ...], t: Tables, forbidden: frozenset[int] | None
+    codes: tuple[int, ...],
+    t: Tables,
+    forbidden: frozenset[int] | None,
+    counter: list[int] | None = None,
 ) -> _Found:
-    """The best grouping of ``codes``."""
+    """The best grouping of ``codes``.  With ``counter``, its first item
+    grows by one for each branch the search enters below the first (the
+    measure of work the slow-hand tests climb on)."""
     # Jokers sort last.  (Plain loops here: on a few cards they are quicker
     # than sum() or max() over a map.)
     jokers = codes.count(JOKER_CODE) if codes and codes[-1] == JOKER_CODE else 0
@@ -788,6 +793,15 @@ def _search(
     # walk reaches itself through this list, emptied after the search, so
     # that the call leaves no reference cycle for the collector.
     deeper = [walk]
+    if counter is not None:
+
+        def tallied(
+            state: int, jokers: int, dead: int, throw: int, room: int, chosen: Chain
+        ) -> None:
+            counter[0] += 1
+            walk(state, jokers, dead, throw, room, chosen)
+
+        deeper[0] = tallied
     walk(state, jokers, dead, throw, 0, None)
     deeper.clear()
     return best

@@ -90,11 +90,13 @@ def value(
     points: PointValues,
     wild_rank: Rank | None,
     forbidden: frozenset[int] | None,
+    counter: list[int] | None = None,
 ) -> int:
     """The least deadwood of the hand (after the best discard, with
-    ``forbidden`` cards kept, unless ``forbidden`` is ``None``)."""
+    ``forbidden`` cards kept, unless ``forbidden`` is ``None``); ``counter``
+    counts the search's branches (see :func:`._small._search`)."""
     t = _small.tables(rules, points, MAX_CARDS)
-    found = _small._search(_as_jokers(codes, wild_rank), t, forbidden)
+    found = _small._search(_as_jokers(codes, wild_rank), t, forbidden, counter)
     return found[0]  # type: ignore[no-any-return]
 
 
