@@ -5,9 +5,8 @@ The climb follows a deterministic measure of work (the branches or states
 the path that answers the value call goes through,
 :func:`rummykit.partition._work`: the small-hand search's for Rumino's
 hands and Gamentio's wild-card lane, the general search's otherwise), so it
-takes
-the same path on every run and cannot be fooled by a busy machine; only the
-final check is timed, with a generous bound.  The default profile climbs a
+takes the same path on every run and cannot be fooled by a busy machine;
+only the final check is timed, with a generous bound.  The default profile climbs a
 little (a few seconds); ``RUMMYKIT_TEST_PROFILE=deep`` climbs from more
 starts for longer.
 """
