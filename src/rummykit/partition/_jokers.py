@@ -69,7 +69,7 @@ def _held_at_least(suits: Sequence[int], count: int) -> int:
 
 @lru_cache(maxsize=64)
 def _cover_shapes(rules: MeldRules) -> tuple[tuple[int, ...], ...]:
-    """For each rank, the runs of :func:`may_cover`'s relaxation that hold
+    """For each rank, the runs of :func:`~rummykit.variants._floor.may_cover`'s relaxation that hold
     it: rows of ``min_run`` to ``2 * min_run - 1`` places, as 13-bit masks
     of their other ranks."""
     rows: list[tuple[int, ...]]
@@ -151,7 +151,7 @@ def joker_floor(
     wild_rank: Rank | None = None,
     discard: bool = False,
 ) -> int:
-    """A lower bound on the jokers that :func:`may_cover`'s relaxation spends
+    """A lower bound on the jokers that :func:`~rummykit.variants._floor.may_cover`'s relaxation spends
     to meld every card of the hand with these card ``codes`` (after one
     discard, if ``discard``): if the hand holds fewer jokers (printed, and of
     the wild rank), it melds none.  A count, not a search.
@@ -192,7 +192,7 @@ def may_afford_jokers(
 ) -> bool:
     """``False`` if the hand with these card ``codes`` holds fewer jokers
     (printed, and of the wild rank) than :func:`joker_floor`: then
-    :func:`may_cover` is ``False`` too, and the hand (after one discard, if
+    :func:`~rummykit.variants._floor.may_cover` is ``False`` too, and the hand (after one discard, if
     ``discard``) melds no grouping.
 
     >>> from rummykit.cards import Hand

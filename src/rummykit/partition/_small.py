@@ -504,12 +504,18 @@ def tables(rules: MeldRules, points: PointValues, size: int = MAX_CARDS) -> Tabl
 _last: list[tuple[object, object, Tables | None]] = [(None, None, None)]
 
 
-def _tables(rules: MeldRules, points: PointValues) -> Tables:
+def _tables(rules: MeldRules, points: PointValues, size: int = MAX_CARDS) -> Tables:
     """:func:`tables`, without hashing the rules and points again when a
-    caller asks with the very same objects as last time (a variant does)."""
+    caller asks with the very same objects (and hand size) as last time (a
+    variant does)."""
     last_rules, last_points, found = _last[0]
-    if found is None or last_rules is not rules or last_points is not points:
-        found = tables(rules, points)
+    if (
+        found is None
+        or last_rules is not rules
+        or last_points is not points
+        or found.size != size
+    ):
+        found = tables(rules, points, size)
         _last[0] = (rules, points, found)
     return found
 

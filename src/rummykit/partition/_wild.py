@@ -95,7 +95,7 @@ def value(
     """The least deadwood of the hand (after the best discard, with
     ``forbidden`` cards kept, unless ``forbidden`` is ``None``); ``counter``
     counts the search's branches (see :func:`._small._search`)."""
-    t = _small.tables(rules, points, MAX_CARDS)
+    t = _small._tables(rules, points, MAX_CARDS)
     found = _small._search(_as_jokers(codes, wild_rank), t, forbidden, counter)
     return found[0]  # type: ignore[no-any-return]
 
@@ -110,7 +110,7 @@ def grouping(
     """The optimal grouping of the hand (after the best discard, with
     ``forbidden`` cards kept, unless ``forbidden`` is ``None``), in the
     hand's own cards."""
-    t = _small.tables(rules, points, MAX_CARDS)
+    t = _small._tables(rules, points, MAX_CARDS)
     found = _small._search(_as_jokers(codes, wild_rank), t, forbidden)
     inner = _small._build(t, found, forbidden)
     wild = -1 if wild_rank is None else int(wild_rank) - 1
