@@ -89,6 +89,26 @@ def cover_setup_and_hand(draw: st.DrawFn, family: str) -> tuple[Setup, Hand]:
 FAMILIES = ["indian_gamentio", "indian_standard", "cover_rules"]
 
 
+@st.composite
+def cover_search_cases(
+    draw: st.DrawFn, family: str
+) -> tuple[Setup, Hand, frozenset[int] | None] | None:
+    """A nonempty hand under rules the cover path serves, with the codes of
+    some cards it may not discard (or ``None``: no discard); ``None`` when
+    the draw falls outside the path."""
+    setup, hand = draw(cover_setup_and_hand(family))
+    if not hand or not _cover.applies(
+        setup.rules, setup.points, setup.wild_rank, setup.requirement
+    ):
+        return None
+    banned = (
+        frozenset(card.code for card in draw(forbidden_cards(hand)))
+        if draw(st.booleans())
+        else None
+    )
+    return setup, hand, banned
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 @PROPERTY
 @given(data=st.data())
@@ -227,16 +247,10 @@ class _Plain(_Traced):
 def test_the_cover_search_places_what_the_plain_search_places(
     family: str, data: st.DataObject
 ) -> None:
-    setup, hand = data.draw(cover_setup_and_hand(family))
-    if not hand or not _cover.applies(
-        setup.rules, setup.points, setup.wild_rank, setup.requirement
-    ):
+    case = data.draw(cover_search_cases(family))
+    if case is None:
         return
-    banned = (
-        frozenset(card.code for card in data.draw(forbidden_cards(hand)))
-        if data.draw(st.booleans())
-        else None
-    )
+    setup, hand, banned = case
     searches = []
     kind: type[_Traced]
     for kind in (_Plain, _Traced):
@@ -260,16 +274,10 @@ def test_the_joker_count_ends_only_searches_that_find_no_cover(
     jokers its cards need and gives up if the hand holds fewer: it finds a
     cover exactly when the search without the count does.  Here the count
     comes at the first step, on every hand."""
-    setup, hand = data.draw(cover_setup_and_hand(family))
-    if not hand or not _cover.applies(
-        setup.rules, setup.points, setup.wild_rank, setup.requirement
-    ):
+    case = data.draw(cover_search_cases(family))
+    if case is None:
         return
-    banned = (
-        frozenset(card.code for card in data.draw(forbidden_cards(hand)))
-        if data.draw(st.booleans())
-        else None
-    )
+    setup, hand, banned = case
     found = []
     for limit in (0, _cover.STEPS):
         search = _cover.Cover(

@@ -113,6 +113,20 @@ def _public(
     )
 
 
+def _check_lane(
+    case: tuple[Setup, Hand, bool, list[Card], frozenset[int] | None],
+    expected: int,
+) -> None:
+    """The lane's value and grouping score ``expected``, and the grouping is
+    valid for the hand."""
+    setup, hand, discarding, forbidden, banned = case
+    args = (hand.codes, setup.rules, setup.points, setup.wild_rank, banned)
+    assert _wild.value(*args) == expected
+    result = _wild.grouping(*args)
+    assert result.points == expected
+    check_result(result, hand, setup, discarding=discarding, forbidden=forbidden)
+
+
 @PROPERTY
 @given(case=lane_cases(MAX_BRUTE))
 def test_the_lane_scores_what_the_brute_force_scores(
@@ -123,11 +137,7 @@ def test_the_lane_scores_what_the_brute_force_scores(
         return
     scorer = setup.scorer(hand)
     expected = scorer.best_discard(forbidden) if discarding else scorer.points_of_hand()
-    args = (hand.codes, setup.rules, setup.points, setup.wild_rank, banned)
-    assert _wild.value(*args) == expected
-    result = _wild.grouping(*args)
-    assert result.points == expected
-    check_result(result, hand, setup, discarding=discarding, forbidden=forbidden)
+    _check_lane(case, expected)
     # The public functions take the lane and say the same.
     assert (
         deadwood(
@@ -149,7 +159,7 @@ def test_the_lane_scores_what_the_brute_force_scores(
 def test_the_lane_scores_what_the_general_search_scores_on_fourteen_cards(
     case: tuple[Setup, Hand, bool, list[Card], frozenset[int] | None],
 ) -> None:
-    setup, hand, discarding, forbidden, banned = case
+    setup, hand, discarding, _, banned = case
     if not _applies(setup, hand, banned):
         return
     with Search(
@@ -161,11 +171,7 @@ def test_the_lane_scores_what_the_general_search_scores_on_fourteen_cards(
         banned or frozenset(),
     ) as search:
         expected = search.best(discarding)
-    args = (hand.codes, setup.rules, setup.points, setup.wild_rank, banned)
-    assert _wild.value(*args) == expected
-    result = _wild.grouping(*args)
-    assert result.points == expected
-    check_result(result, hand, setup, discarding=discarding, forbidden=forbidden)
+    _check_lane(case, expected)
 
 
 def test_gamentio_hands_take_the_lane_and_show_their_own_wild_cards() -> None:
