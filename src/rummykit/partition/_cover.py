@@ -92,6 +92,7 @@ class Cover:
         "melds",
         "min_run",
         "min_set",
+        "most",
         "owed_pure",
         "owed_runs",
         "pool",
@@ -116,8 +117,11 @@ class Cover:
         wild_rank: Rank | None,
         requirement: Requirement | None,
         forbidden: frozenset[int] | None,
+        steps: int = STEPS,
     ) -> None:
         self.rules = rules
+        #: How many cards the search places before it gives up.
+        self.most = steps
         self.requirement = requirement
         self.wild = wild = -1 if wild_rank is None else int(wild_rank) - 1
         self.discarding = forbidden is not None
@@ -156,7 +160,7 @@ class Cover:
         self.thrown: int | None = None
         self.melds: list[Found] = []
         self.steps = 0
-        self.limit = COUNT_AFTER
+        self.limit = min(COUNT_AFTER, steps)
         self.start = (0, 0, False)
         self.failed: set[tuple[int, int, int, bool, int, int]] = set()
         self.low = 1 if rules.ace_low else 2
@@ -252,10 +256,11 @@ class Cover:
         :data:`COUNT_AFTER`, give up if the hand holds fewer jokers than
         its cards need (:func:`~rummykit.partition._jokers.joker_floor`, a
         sound bound: then no cover exists, and the search could only fail);
-        at :data:`STEPS`, give up."""
-        if self.limit >= STEPS:
+        at :attr:`most` (:data:`STEPS` unless the caller asks fewer), give
+        up."""
+        if self.limit >= self.most:
             raise GiveUp
-        self.limit = STEPS
+        self.limit = self.most
         held, pool, discard = self.start
         codes = tuple(code for code in range(52) for _ in range(held >> 3 * code & 7))
         if _joker_floor(codes, self.rules, self.wild, discard, pool) > pool:

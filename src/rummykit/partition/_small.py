@@ -93,6 +93,8 @@ class Tables:
         self.set_jokers = meld_limit
         self.run_jokers = min(meld_limit, run_limit)
         self.distinct = rules.set_distinct_suits
+        self.wrap = rules.wrap
+        self.ace_high = rules.ace_high
         self.rank_points = points.ranks
         self.joker_points = points.joker
         #: Points of each card code, the joker's last.
@@ -264,6 +266,11 @@ class Tables:
         #: its reach, in place (what a suit of many ranks is put together
         #: from).
         self.low_runs: list[dict[int, _Placed]] = [{}, {}, {}, {}]
+        #: The same, built at first use for rules where runs do not wrap,
+        #: keyed by the ranks and the jokers (:meth:`_low_runs_within`).
+        self.capped_runs: list[dict[int, _Placed]] = [{}, {}, {}, {}]
+        #: The same by the ranks and jokers asked (:meth:`low_runs_of`).
+        self.capped_keys: list[dict[int, _Placed]] = [{}, {}, {}, {}]
         if max(map(int.bit_count, reach)) <= 5:
             for r in range(13):
                 above = reach[r] ^ 1 << r
@@ -307,20 +314,120 @@ class Tables:
             tuple(map(share, accumulate(covers, or_)))
         )
 
-    def low_runs_of(self, suit: int, key: int) -> _Placed:
-        """:meth:`_low_runs` for ranks given as counts of one, kept."""
-        placed = self.low_runs[suit]
-        found = placed.get(key)
+    def low_runs_of(self, suit: int, key: int, jokers: int) -> _Placed:
+        """:meth:`_low_runs` for ranks given as counts of one, kept; without
+        wrapping runs, only the groups that take at most ``jokers`` jokers
+        (:meth:`_low_runs_within`)."""
+        if self.wrap:
+            placed = self.low_runs[suit]
+            found = placed.get(key)
+            if found is None:
+                found = self._low_runs(_ranks_of(key), suit)
+                if len(placed) >= PATTERNS_KEPT:
+                    placed.clear()
+                placed[key] = found
+            return found
+        # Kept by the ranks given, and by those a group of the lowest can
+        # reach (so far fewer hands build their own).
+        seen = self.capped_keys[suit]
+        asked = key << 4 | jokers  # (at most 14 jokers)
+        found = seen.get(asked)
         if found is None:
-            ranks = 0
-            for rank in range(13):
-                if key >> (3 * rank) & 1:
-                    ranks |= 1 << rank
-            found = self._low_runs(ranks, suit)
-            if len(placed) >= PATTERNS_KEPT:
-                placed.clear()
-            placed[key] = found
+            ranks = self._reachable(_ranks_of(key), jokers)
+            placed = self.capped_runs[suit]
+            kept = ranks << 4 | jokers
+            found = placed.get(kept)
+            if found is None:
+                found = self._low_runs_within(ranks, suit, jokers)
+                if len(placed) >= PATTERNS_KEPT:
+                    placed.clear()
+                placed[kept] = found
+            if len(seen) >= PATTERNS_KEPT:
+                seen.clear()
+            seen[asked] = found
         return found
+
+    def _reachable(self, ranks: int, jokers: int) -> int:
+        """The ranks (bit r for rank index r) that a run group holding the
+        lowest of ``ranks`` and at most ``jokers`` gaps can hold: going up
+        from it (and down from the ace's high place, where the lowest is an
+        ace and aces are high), up to the first rank past ``jokers`` gaps."""
+        first = (ranks & -ranks).bit_length() - 1
+        kept = 1 << first
+        gaps = 0
+        place = first
+        for r in range(first + 1, 13):
+            if ranks >> r & 1:
+                gaps += r - place - 1
+                if gaps > jokers:
+                    break
+                kept |= 1 << r
+                place = r
+        if first == 0 and self.ace_high:
+            gaps = 0
+            place = 13
+            for r in range(12, 0, -1):
+                if ranks >> r & 1:
+                    gaps += place - r - 1
+                    if gaps > jokers:
+                        break
+                    kept |= 1 << r
+                    place = r
+        return kept
+
+    def _low_runs_within(self, ranks: int, suit: int, jokers: int) -> _Placed:
+        """:meth:`_low_runs`, only the groups that take at most ``jokers``
+        jokers, for rules where runs do not wrap.
+
+        Rather than every subset of the ranks, it lists those whose gaps
+        (the ranks a window from the lowest to the highest lacks) are at
+        most ``jokers``: a group takes at least that many jokers.  The ranks
+        are placed on a line, the ace first (low) and, where aces are high,
+        once more last; from the lowest rank, the search adds higher ranks in
+        order and stops once the gaps are too many, as they only grow.  (A
+        group holding the ace has it as its lowest rank index, low or high.)
+        """
+        shift = _SUIT_SHIFT * suit
+        base = 13 * suit
+        run_of = self._run_of
+        lowest = ranks & -ranks
+        first = lowest.bit_length() - 1
+        # (position on the line, rank bit) of the ranks above, from the
+        # lowest's position outwards: upwards, and for an ace also down from
+        # its high place.
+        lines = [(first, [(r, 1 << r) for r in range(first + 1, 13) if ranks >> r & 1])]
+        if first == 0 and self.ace_high:
+            lines.append(
+                (13, [(r, 1 << r) for r in range(12, 0, -1) if ranks >> r & 1])
+            )
+        subsets: set[int] = set()
+        for start, line in lines:
+            stack = [(0, lowest, 1)]
+            while stack:
+                at, sub, n = stack.pop()
+                for i in range(at, len(line)):
+                    place, bit = line[i]
+                    gaps = abs(place - start) - n
+                    if gaps > jokers:
+                        break
+                    subsets.add(sub | bit)
+                    stack.append((i + 1, sub | bit, n + 1))
+        entries: list[tuple[int, Entry]] = []
+        covers = [0] * (jokers + 1)
+        for sub in subsets:
+            group = run_of[sub]
+            if group is not None and group[1] <= jokers:
+                mask, kmin, extra, _, kept = group
+                mask <<= shift
+                covers[kmin] |= mask
+                info = (_RUN, tuple(map(base.__add__, kept)))
+                entries.append((-len(kept), (mask, kmin, extra, info)))
+        # The longest groups first, as the full listing has them.
+        entries.sort(key=_FIRST)
+        low = base + first
+        return ({low: tuple(entry for _, entry in entries)} if entries else {}), tuple(
+            accumulate(covers, or_)
+        )
 
     def _template(self, groups: tuple[_Kept, ...]) -> _Template:
         """Set groups at rank 0 by lowest suit, as parallel columns."""
@@ -447,6 +554,15 @@ class Tables:
             self._sets.clear()
         self._sets[column] = found
         return found
+
+
+def _ranks_of(key: int) -> int:
+    """Ranks given as counts of one (three bits a rank) as rank bits."""
+    ranks = 0
+    for rank in range(13):
+        if key >> (3 * rank) & 1:
+            ranks |= 1 << rank
+    return ranks
 
 
 #: The slots of :attr:`Tables.suit_slots`: one for each set of a suit's ranks.
@@ -582,6 +698,82 @@ Chain = tuple[Entry, "Chain"] | None
 _Found = list[Any]  # [value, chosen, joker_thrown, thrown, counted, jokers]
 
 
+def _groups(
+    t: Tables,
+    counted: int,
+    held: int,
+    joker_cap: int,
+    covers: list[tuple[int, ...]] | None = None,
+) -> tuple[dict[int, tuple[Entry, ...]], int]:
+    """The groups of a hand's natural cards ``counted`` (three bits a code;
+    ``held`` its low bits where it holds a code), by their lowest card, and
+    every card some group with up to ``joker_cap`` jokers covers.  Each
+    piece's covers for each number of jokers are added to ``covers``, if
+    given."""
+    runs_by_low: dict[int, tuple[Entry, ...]] = {}
+    used = 0
+    suit_slots = t.suit_slots
+    # Each suit's ranks, as counts of one.
+    keys = (
+        held & _SUIT_MASK,
+        held >> _SUIT_SHIFT & _SUIT_MASK,
+        held >> (2 * _SUIT_SHIFT) & _SUIT_MASK,
+        held >> (3 * _SUIT_SHIFT),
+    )
+    for suit, key in enumerate(keys):
+        if key & (key - 1):  # two ranks or more
+            found = suit_slots[suit][key % SLOTS]
+            if found is not None:
+                runs_by_low.update(found[0])
+                used |= found[1][joker_cap]
+                if covers is not None:
+                    covers.append(found[1])
+                continue
+            # Many ranks: put together from each rank's runs upwards.
+            low_runs = t.low_runs[suit]
+            reach_of = t.reach_of
+            ranks = key
+            while ranks:
+                bit = ranks & -ranks
+                ranks ^= bit
+                part = key & reach_of[bit]
+                piece = low_runs.get(part)
+                if piece is None:
+                    piece = t.low_runs_of(suit, part, joker_cap)
+                runs_by_low.update(piece[0])
+                used |= piece[1][joker_cap]
+                if covers is not None:
+                    covers.append(piece[1])
+    spread = sum(keys)  # how many suits hold each rank, three bits a rank
+    copied = counted >> 1  # codes held twice or more, at their low bit
+    multi = (
+        spread >> 1
+        | spread >> 2
+        | copied
+        | copied >> _SUIT_SHIFT
+        | copied >> (2 * _SUIT_SHIFT)
+        | copied >> (3 * _SUIT_SHIFT)
+    ) & _RANK_LOWS
+    rank_slots = t.rank_slots
+    while multi:
+        bit = multi & -multi
+        multi ^= bit
+        rank = (bit.bit_length() - 1) // 3
+        key = counted >> (3 * rank) & _COLUMN_MASK
+        found = rank_slots[rank][key % COLUMN_SLOTS]
+        if found is _UNSEEN:
+            found = t.placed_sets(rank, key)
+        if found is not None:
+            # One list a card: the runs it starts, then the sets.
+            for low, sets in found[0].items():
+                runs = runs_by_low.get(low)
+                runs_by_low[low] = sets if runs is None else runs + sets
+            used |= found[1][joker_cap]
+            if covers is not None:
+                covers.append(found[1])
+    return runs_by_low, used
+
+
 def _search(
     codes: tuple[int, ...],
     t: Tables,
@@ -617,61 +809,7 @@ def _search(
                 break
     state = counted + (held << 2)
     joker_cap = jokers if jokers <= t.size else t.size
-    runs_by_low: dict[int, tuple[Entry, ...]] = {}
-    used = 0
-    suit_slots = t.suit_slots
-    # Each suit's ranks, as counts of one.
-    keys = (
-        held & _SUIT_MASK,
-        held >> _SUIT_SHIFT & _SUIT_MASK,
-        held >> (2 * _SUIT_SHIFT) & _SUIT_MASK,
-        held >> (3 * _SUIT_SHIFT),
-    )
-    for suit, key in enumerate(keys):
-        if key & (key - 1):  # two ranks or more
-            found = suit_slots[suit][key % SLOTS]
-            if found is not None:
-                runs_by_low.update(found[0])
-                used |= found[1][joker_cap]
-                continue
-            # Many ranks: put together from each rank's runs upwards.
-            low_runs = t.low_runs[suit]
-            reach_of = t.reach_of
-            ranks = key
-            while ranks:
-                bit = ranks & -ranks
-                ranks ^= bit
-                part = key & reach_of[bit]
-                piece = low_runs.get(part)
-                if piece is None:
-                    piece = t.low_runs_of(suit, part)
-                runs_by_low.update(piece[0])
-                used |= piece[1][joker_cap]
-    spread = sum(keys)  # how many suits hold each rank, three bits a rank
-    copied = counted >> 1  # codes held twice or more, at their low bit
-    multi = (
-        spread >> 1
-        | spread >> 2
-        | copied
-        | copied >> _SUIT_SHIFT
-        | copied >> (2 * _SUIT_SHIFT)
-        | copied >> (3 * _SUIT_SHIFT)
-    ) & _RANK_LOWS
-    rank_slots = t.rank_slots
-    while multi:
-        bit = multi & -multi
-        multi ^= bit
-        rank = (bit.bit_length() - 1) // 3
-        key = counted >> (3 * rank) & _COLUMN_MASK
-        found = rank_slots[rank][key % COLUMN_SLOTS]
-        if found is _UNSEEN:
-            found = t.placed_sets(rank, key)
-        if found is not None:
-            # One list a card: the runs it starts, then the sets.
-            for low, sets in found[0].items():
-                runs = runs_by_low.get(low)
-                runs_by_low[low] = sets if runs is None else runs + sets
-            used |= found[1][joker_cap]
+    runs_by_low, used = _groups(t, counted, held, joker_cap)
     singles = t.singles_with[joker_cap]
     # Each card's key as the costliest card to throw, -1 where it may not be
     # thrown.
@@ -813,9 +951,15 @@ def _search(
     return best
 
 
-def _build(t: Tables, found: _Found, forbidden: frozenset[int] | None) -> Partition:
+def _build(
+    t: Tables,
+    found: _Found,
+    forbidden: frozenset[int] | None,
+    keep_pure: bool = False,
+) -> Partition:
     """The grouping :func:`_search` found: its points and discard now, its
-    melds and deadwood at first read (:func:`_lay_out`)."""
+    melds and deadwood at first read (:func:`_lay_out`, which puts no spare
+    joker in a run if ``keep_pure``)."""
     points, chosen, joker_thrown, thrown, counted, jokers = found
     discard: Card | None = None
     if forbidden is None:
@@ -830,16 +974,25 @@ def _build(t: Tables, found: _Found, forbidden: frozenset[int] | None) -> Partit
     _set(result, "points", points)
     _set(result, "requirement_met", True)
     _set(result, "discard", discard)
-    _set(result, "_pending", (_lay_out, (t, chosen, counted, thrown, jokers)))
+    _set(
+        result, "_pending", (_lay_out, (t, chosen, counted, thrown, jokers, keep_pure))
+    )
     return result
 
 
 def _lay_out(
-    t: Tables, last: Chain, counted: int, thrown: int, jokers: int
+    t: Tables,
+    last: Chain,
+    counted: int,
+    thrown: int,
+    jokers: int,
+    keep_pure: bool = False,
 ) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """The melds and deadwood of the groups chosen (``last`` and those before
     it) out of the natural cards ``counted`` (three bits a code), less the
-    natural card ``thrown`` (if not -1), with ``jokers`` kept."""
+    natural card ``thrown`` (if not -1), with ``jokers`` kept; with
+    ``keep_pure``, a spare joker goes in no run (it stays unmelded rather
+    than spoil a run a requirement counts as pure)."""
     chosen: list[Entry] = []
     while last is not None:
         entry, last = last
@@ -864,9 +1017,12 @@ def _lay_out(
             key=lambda x: (chosen[x][3][0] is _RUN, takes[x] == 0),
         )
         for x in order:
+            if keep_pure and chosen[x][3][0] is _RUN:
+                continue
             add = min(put, chosen[x][2] + chosen[x][1] - takes[x])
             takes[x] += add
             put -= add
+        unmelded += put  # (only where pure runs are kept)
     melds: list[tuple[int, Meld]] = []
     memo = t.melds
     for entry, k in zip(chosen, takes, strict=True):

@@ -119,19 +119,43 @@ def grouping(
         for code in codes
         if code != JOKER_CODE and code % 13 == wild
     ]
-    if not pool:
+    return in_own_cards(inner, pool, codes.count(JOKER_CODE), rules, wild_rank)
+
+
+def in_own_cards(
+    inner: Partition,
+    wilds: list[Card],
+    printed: int,
+    rules: MeldRules,
+    wild_rank: Rank | None,
+    claims: dict[tuple[int, ...], Card] | None = None,
+) -> Partition:
+    """``inner``, a grouping laid out with printed jokers, in the hand's own
+    cards: its ``wilds`` (the wild cards read as jokers) and ``printed``
+    printed jokers.  ``claims`` gives some runs, by their natural cards'
+    codes in order, the wild card to take first (the one that stands as itself in
+    them).  A joker thrown is a printed one if one is left, else the highest
+    wild card no run claims."""
+    if not wilds:
         return inner  # no wild card: the printed jokers are the hand's own
-    printed = codes.count(JOKER_CODE)
-    pool += [Card.joker()] * printed
+    pool = wilds + [Card.joker()] * printed
     discard = inner.discard
     if discard is not None and discard.code == JOKER_CODE:
-        # A printed joker if one is left, else the highest wild card.
-        discard = pool.pop()
+        taken = set(claims.values()) if claims else ()
+        at = next(
+            (x for x in range(len(pool) - 1, -1, -1) if pool[x] not in taken),
+            len(pool) - 1,
+        )
+        discard = pool.pop(at)
     result: Partition = _new(Partition)
     _set(result, "points", inner.points)
     _set(result, "requirement_met", True)
     _set(result, "discard", discard)
-    _set(result, "_pending", (_in_own_cards, (inner, tuple(pool), rules, wild_rank)))
+    _set(
+        result,
+        "_pending",
+        (_in_own_cards, (inner, tuple(pool), rules, wild_rank, claims or {})),
+    )
     return result
 
 
@@ -140,19 +164,35 @@ def _in_own_cards(
     pool: tuple[Card, ...],
     rules: MeldRules,
     wild_rank: Rank | None,
+    claims: dict[tuple[int, ...], Card],
 ) -> tuple[tuple[Meld, ...], tuple[Card, ...]]:
     """The melds and deadwood of ``inner`` (laid out with printed jokers)
     with its jokers replaced by the hand's own joker cards, ``pool``, in
-    order: the melds' first, then the deadwood's."""
+    order: the melds' first (a run in ``claims`` takes its claimed card
+    first), then the deadwood's."""
     left = list(pool)
+    # The claimed cards are set aside first, one per claiming run.
+    given: dict[int, Card] = {}
+    if claims:
+        for at, meld in enumerate(inner.melds):
+            naturals = tuple(
+                sorted(card.code for card in meld.cards if card.code != JOKER_CODE)
+            )
+            claim = claims.get(naturals)
+            if claim is not None and claim in left and len(naturals) < len(meld):
+                left.remove(claim)
+                given[at] = claim
     melds = []
-    for meld in inner.melds:
+    for at, meld in enumerate(inner.melds):
         jokers = sum(1 for card in meld.cards if card.code == JOKER_CODE)
         if not jokers:
             melds.append(meld)
             continue
-        naturals = [card for card in meld.cards if card.code != JOKER_CODE]
-        cards = naturals + left[:jokers]
+        cards = [card for card in meld.cards if card.code != JOKER_CODE]
+        if at in given:
+            cards.append(given[at])
+            jokers -= 1
+        cards += left[:jokers]
         del left[:jokers]
         melds.append(Meld.build(cards, rules, wild_rank=wild_rank, kind=meld.kind))
     deadwood = [card for card in inner.deadwood if card.code != JOKER_CODE]
