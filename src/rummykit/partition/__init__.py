@@ -39,7 +39,7 @@ from rummykit._arguments import check_instance
 from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition import _cover, _fast, _lives, _small, _suits, _wild
+from rummykit.partition import _cover, _fast, _lives, _required, _small, _suits, _wild
 from rummykit.partition._search import INF, Record, Search
 from rummykit.partition._types import Partition, PointValues, Requirement
 
@@ -256,6 +256,8 @@ def deadwood(
             return _small.value(codes, rules, points, None)
         if _wild.applies(codes, rules, points, wild_rank, requirement, None):
             return _wild.value(codes, rules, points, wild_rank, None)
+        if _required.applies(codes, rules, points, wild_rank, requirement, None):
+            return _required_value(codes, rules, points, wild_rank, requirement, None)  # type: ignore[arg-type]
         return _points(codes, rules, points, wild_rank, requirement, None)
     banned = _forbidden(forbidden)
     _check_discardable(codes, banned, "deadwood")
@@ -265,6 +267,8 @@ def deadwood(
         return _small.value(codes, rules, points, banned)
     if _wild.applies(codes, rules, points, wild_rank, requirement, banned):
         return _wild.value(codes, rules, points, wild_rank, banned)
+    if _required.applies(codes, rules, points, wild_rank, requirement, banned):
+        return _required_value(codes, rules, points, wild_rank, requirement, banned)  # type: ignore[arg-type]
     return _points(codes, rules, points, wild_rank, requirement, banned)
 
 
@@ -362,6 +366,9 @@ def _work(
     if _wild.applies(codes, rules, points, wild_rank, requirement, banned):
         _wild.value(codes, rules, points, wild_rank, banned, counter)
         return counter[0]
+    if _required.applies(codes, rules, points, wild_rank, requirement, banned):
+        _required.value(codes, rules, points, wild_rank, requirement, banned, counter)  # type: ignore[arg-type]
+        return counter[0]
     with Search(codes, rules, points, wild_rank, requirement, frozenset()) as search:
         search.best(discard)
         return max(1, len(search.memo))
@@ -428,6 +435,8 @@ def partition(
         return _small.grouping(codes, rules, points, None)
     if _wild.applies(codes, rules, points, wild_rank, requirement, None):
         return _wild.grouping(codes, rules, points, wild_rank, None)
+    if _required.applies(codes, rules, points, wild_rank, requirement, None):
+        return _required_grouping(codes, rules, points, wild_rank, requirement, None)  # type: ignore[arg-type]
     return _solve(codes, rules, points, wild_rank, requirement, None)[0]
 
 
@@ -477,6 +486,8 @@ def best_discard(
         return _small.grouping(codes, rules, points, banned)
     if _wild.applies(codes, rules, points, wild_rank, requirement, banned):
         return _wild.grouping(codes, rules, points, wild_rank, banned)
+    if _required.applies(codes, rules, points, wild_rank, requirement, banned):
+        return _required_grouping(codes, rules, points, wild_rank, requirement, banned)  # type: ignore[arg-type]
     return _solve(codes, rules, points, wild_rank, requirement, banned)[0]
 
 
@@ -710,6 +721,58 @@ _new = object.__new__
 _set = object.__setattr__
 
 _TRIES_PER_RESULT = 20
+
+
+def _required_value(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    wild_rank: Rank | None,
+    requirement: Requirement,
+    forbidden: frozenset[int] | None,
+) -> int:
+    """What :func:`_required_grouping` would score, found by the searches
+    alone."""
+    cap = _cap(requirement)
+    if _hopeless(codes, rules, wild_rank, requirement):
+        return min(_fallback_value(codes, points, wild_rank, forbidden), cap)
+    if _cover.applies(rules, points, wild_rank, requirement):
+        cover = _cover.Cover(
+            codes, rules, wild_rank, requirement, forbidden, _required.COVER_STEPS
+        )
+        least = cover.set_aside(points)
+        if cover.search():
+            return min(least, cap)
+    return _required.value(codes, rules, points, wild_rank, requirement, forbidden)
+
+
+def _required_grouping(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    wild_rank: Rank | None,
+    requirement: Requirement,
+    forbidden: frozenset[int] | None,
+) -> Partition:
+    """The requirement lane's grouping: a short cover search first (most
+    hands are covered in a few steps, and the cover builds no tables), then
+    the lane's own search (:mod:`._required`); every card when no grouping
+    meets the requirement for less."""
+    if _hopeless(codes, rules, wild_rank, requirement):
+        cards = [Card.from_code(code) for code in codes]
+        return _every_card(_fallback(cards, points, wild_rank, forbidden), requirement)
+    if _cover.applies(rules, points, wild_rank, requirement):
+        cover = _cover.Cover(
+            codes, rules, wild_rank, requirement, forbidden, _required.COVER_STEPS
+        )
+        least = cover.set_aside(points)
+        if cover.search():
+            return cover.partition(wild_rank, min(least, _cap(requirement)))
+    found = _required.grouping(codes, rules, points, wild_rank, requirement, forbidden)
+    if found is not None:
+        return found
+    cards = [Card.from_code(code) for code in codes]
+    return _every_card(_fallback(cards, points, wild_rank, forbidden), requirement)
 
 
 def _hopeless(
