@@ -1,21 +1,25 @@
 """The small-hand search with a requirement of sequences: Indian Rummy's
 standard preset (two sequences, one of them pure, scores capped at 80).
 
-The conditions are the wild-card lane's (:mod:`._wild`): jokers score
-nothing unmelded, no meld limits its jokers, and a meld needs at most one
-natural card.  Then a wild card read as a printed joker can do all that it
-can do as itself, except make a run pure.  So the hand is searched with its
-wild cards as jokers, and once more for each way of keeping some of them as
-themselves, but only those that could stand in a pure run of the hand's own
-cards (most hands hold none); the least of these answers is the hand's.
+The conditions are close to the wild-card lane's (:mod:`._wild`): jokers
+score nothing unmelded, no meld limits its jokers, a meld needs one natural
+card, runs have three cards or more, and at most one pure sequence is asked.
+Then a wild card read as a printed joker can do all that it can do as
+itself but one thing: make a run pure.  So the hand is searched with its
+wild cards as jokers, and a run group that takes one joker counts as pure if
+the hand's wild card of that suit, as itself, completes it (the one joker is
+then that card; with one pure sequence asked, two such runs never need the
+same card).
 
-Each search is the small-hand search (:mod:`._small`), with two more
-counts in each branch: the runs chosen so far, and the pure ones (a run
-group that takes no joker; a spare joker is never put in one, as it scores
-nothing unmelded).  A grouping scores only if it meets the requirement, and
-only if it scores no more than every card does (else every card is the
-answer, as in the other paths); scores are capped, so a branch also ends
-once the cap is found.
+The search is the small-hand search (:mod:`._small`) with two more counts in
+each branch: the runs chosen so far, and the pure ones.  A spare joker is
+never put in a run (it scores nothing unmelded either), so a run of natural
+cards stays pure.  A branch ends once the runs still owed cannot be made
+from the groups left; and once too few jokers are left for a single card's
+meld, the cards no group can hold with them are deadwood at once.  A
+grouping counts only if it meets the requirement and scores no more than
+every card does (else every card is the answer, as in the other paths), and
+its points are capped, so that a branch ends once the cap is reached.
 
 Everything here is private; the general search (:mod:`._search`) and the
 brute force in the test suite are the references it is tested against.
@@ -55,6 +59,7 @@ def applies(
         requirement is None
         or not requirement.needs_sequences
         or requirement.long_sequence is not None
+        or requirement.min_pure_sequences > 1
     ):
         return False
     if (
@@ -62,7 +67,8 @@ def applies(
         or rules.golden_rummy
         or rules.max_jokers_per_meld is not None
         or rules.max_jokers_per_run is not None
-        or rules.min_naturals_per_meld > 1
+        or rules.min_naturals_per_meld != 1
+        or rules.min_run < 3
     ):
         return False
     if not codes or len(codes) > MAX_CARDS:
@@ -138,7 +144,7 @@ def _search(
         found = 0
         for cover in covers:
             found |= cover[j]
-        reach[j] = found
+        reach[j] = (found | found >> 1) & _LOWS  # (a count of two or three)
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
     best: _Found = [bound, None, False, -1, counted, jokers]
     # The run groups, by lowest card, the pure ones apart: a branch ends
