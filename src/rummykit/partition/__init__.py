@@ -349,9 +349,10 @@ def _work(
 ) -> int:
     """How much work the value call (:func:`deadwood`) does on ``hand``, in
     the path that answers it: the branches the small-hand search enters
-    (for small hands with copies or jokers, and the wild-card lane), or else
-    the states the general search settles (1 where the single-deck path
-    answers).  A deterministic measure, unlike time, for tests that hunt for
+    (for small hands with copies or jokers, the wild-card lane and the
+    requirement lane, whose short cover search first is not counted), or
+    else the states the general search settles (1 where the single-deck
+    path answers).  A deterministic measure, unlike time, for tests that hunt for
     slow hands.
     """
     codes = _codes(hand, "deadwood")

@@ -271,6 +271,9 @@ class Tables:
         self.capped_runs: list[dict[int, _Placed]] = [{}, {}, {}, {}]
         #: The same by the ranks and jokers asked (:meth:`low_runs_of`).
         self.capped_keys: list[dict[int, _Placed]] = [{}, {}, {}, {}]
+        #: run_entries[suit][ranks]: the one entry of each run group those
+        #: lists hold (at most one for each of the 8,192 sets of ranks).
+        self.run_entries: list[dict[int, Entry]] = [{}, {}, {}, {}]
         if max(map(int.bit_count, reach)) <= 5:
             for r in range(13):
                 above = reach[r] ^ 1 << r
@@ -339,10 +342,10 @@ class Tables:
             found = placed.get(kept)
             if found is None:
                 found = self._low_runs_within(ranks, suit, jokers)
-                if len(placed) >= PATTERNS_KEPT:
+                if len(placed) >= LISTS_KEPT:
                     placed.clear()
                 placed[kept] = found
-            if len(seen) >= PATTERNS_KEPT:
+            if len(seen) >= LISTS_KEPT:
                 seen.clear()
             seen[asked] = found
         return found
@@ -414,14 +417,18 @@ class Tables:
                     stack.append((i + 1, sub | bit, n + 1))
         entries: list[tuple[int, Entry]] = []
         covers = [0] * (jokers + 1)
+        # One entry a group of this suit, whatever lists hold it.
+        made = self.run_entries[suit]
         for sub in subsets:
             group = run_of[sub]
             if group is not None and group[1] <= jokers:
-                mask, kmin, extra, _, kept = group
-                mask <<= shift
-                covers[kmin] |= mask
-                info = (_RUN, tuple(map(base.__add__, kept)))
-                entries.append((-len(kept), (mask, kmin, extra, info)))
+                entry = made.get(sub)
+                if entry is None:
+                    mask, kmin, extra, _, kept = group
+                    info = (_RUN, tuple(map(base.__add__, kept)))
+                    entry = made[sub] = (mask << shift, kmin, extra, info)
+                covers[entry[1]] |= entry[0]
+                entries.append((-len(entry[3][1]), entry))
         # The longest groups first, as the full listing has them.
         entries.sort(key=_FIRST)
         low = base + first
@@ -574,6 +581,11 @@ COLUMN_SLOTS = 319
 #: Run groups kept per pattern of ranks, and set groups per column of
 #: suits, for each rule set and points, before the memo is cleared.
 PATTERNS_KEPT = 8192
+#: Lists of a suit's run groups kept per rule set and points, for rules
+#: where runs do not wrap (:meth:`Tables.low_runs_of`), before the memo is
+#: cleared: enough for the suits of a few thousand hands, and a bound on
+#: the memory of 14-card hands' tables (about 20 MB at most, measured).
+LISTS_KEPT = 2048
 #: Built melds kept per rule set and points before the memo is cleared.
 MELDS_KEPT = 1024
 #: Rule sets and points whose tables are kept; the least recently used is
