@@ -260,6 +260,23 @@ def test_a_spare_joker_never_spoils_the_pure_sequence() -> None:
     assert all(meld.pure for meld in result.melds if meld.kind is MeldKind.RUN)
 
 
+@pytest.mark.parametrize("pure", [True, False])
+def test_a_wild_card_as_itself_holds_a_run_of_jokers_together(pure: bool) -> None:
+    """Rule: a meld needs one natural card, and a card of the wild rank in its
+    own place is one.  So three wild fours make the second sequence
+    (4d as itself, the others as 5d 6d), with As 2s 3s the pure one: the
+    hand scores 0, and its grouping meets the requirement."""
+    variant = IndianRummy(preset="standard", wild_natural_is_pure=pure)
+    requirement = variant.requirement
+    assert requirement is not None
+    hand = Hand.parse("As 2s 3s 4s 4h 4d")
+    assert variant.deadwood(hand, wild_rank=Rank.FOUR) == 0
+    result = variant.partition(hand, wild_rank=Rank.FOUR)
+    assert result.points == 0 and requirement.is_met_by(result.melds)
+    thrown = variant.best_discard(hand.add(Card("Kc")), wild_rank=Rank.FOUR)
+    assert thrown.points == 0 and requirement.is_met_by(thrown.melds)
+
+
 def test_two_sequences_without_a_pure_one_score_every_card_capped() -> None:
     """Rule: a hand with no pure sequence scores all its cards, capped at 80
     under the standard preset."""

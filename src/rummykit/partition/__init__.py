@@ -769,7 +769,12 @@ def _required_grouping(
         least = cover.set_aside(points)
         if cover.search():
             return cover.partition(wild_rank, min(least, _cap(requirement)))
-    found = _required.grouping(codes, rules, points, wild_rank, requirement, forbidden)
+    try:
+        found = _required.grouping(
+            codes, rules, points, wild_rank, requirement, forbidden
+        )
+    except _required.UseGeneral:
+        return _solve(codes, rules, points, wild_rank, requirement, forbidden)[0]
     if found is not None:
         return found
     cards = [Card.from_code(code) for code in codes]

@@ -19,13 +19,18 @@ from the groups left; and once too few jokers are left for a single card's
 meld, the cards no group can hold with them are deadwood at once.  A
 grouping counts only if it meets the requirement and scores no more than
 every card does (else every card is the answer, as in the other paths), and
-its points are capped, so that a branch ends once the cap is reached.
+its points are capped, so that a branch ends once the cap is reached.  A run
+still owed at the end may be jokers alone, held together by a wild card as
+itself (a meld's one natural card); the rare grouping that needs one is laid
+out by the general search.
 
 Everything here is private; the general search (:mod:`._search`) and the
 brute force in the test suite are the references it is tested against.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.melds import MeldRules
@@ -43,6 +48,11 @@ the hands it cannot cover cost it the most."""
 
 _INF = 1 << 60
 _RUN = _small._RUN
+
+
+class UseGeneral(Exception):
+    """The grouping found holds a run of jokers alone: the general search
+    lays it out instead (a rare hand; its value is this path's)."""
 
 
 def applies(
@@ -88,18 +98,21 @@ def _search(
     forbidden: frozenset[int] | None,
     need: tuple[int, int],
     limits: tuple[int, int, int],
-    wilds: tuple[int, int],
+    wilds: tuple[int, int, int],
     counter: list[int] | None = None,
-) -> tuple[_Found, set[int]]:
+) -> tuple[_Found, set[int], tuple[bool, int]]:
     """The best grouping of the sorted natural card codes ``naturals`` and
     ``jokers`` jokers that holds ``need`` = (runs, pure runs), as
     :func:`._small._search` gives it.  ``limits`` = (ceiling, bound, cap): a
     grouping is kept only if it scores less than ``ceiling`` and, capped at
     ``cap``, less than ``bound``; otherwise the value stays ``bound`` and no
     groups are chosen.  ``wilds`` = (the suits of the wild cards held, as
-    bits; the wild rank's index, or -1): a run group that one of them
-    completes as itself counts as pure; the ids of those groups are returned
-    with the best grouping."""
+    bits, where they may make a run pure; the wild rank's index, or -1; how
+    many wild cards the hand holds): a run group that one of them completes
+    as itself counts as pure, and a run still owed may be jokers alone with
+    one wild card as itself.  Returned with the best grouping: the ids of
+    the groups that count as pure that way, and (whether a grouping was
+    kept, how many runs of jokers alone it holds)."""
     ceiling, bound, cap = limits
     need_runs, need_pure = need
     pts = t.points
@@ -147,11 +160,14 @@ def _search(
         reach[j] = (found | found >> 1) & _LOWS  # (a count of two or three)
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
     best: _Found = [bound, None, False, -1, counted, jokers]
+    # Whether a grouping was kept, and the runs of jokers alone it holds.
+    extra: list[Any] = [False, 0]
+    min_run = t.min_run
     # The run groups, by lowest card, the pure ones apart: a branch ends
     # once those left cannot give the runs the requirement still asks.
     pures: list[tuple[int, int, int]] = []
     others: list[tuple[int, int, int]] = []
-    wild_suits, wild = wilds
+    wild_suits, wild, wild_count = wilds
     run_of = t._run_of
     claimed: set[int] = set()
     for low, entries in runs_by_low.items():
@@ -290,8 +306,19 @@ def _search(
                 floor = dead - top
                 if best[0] <= floor:
                     return
-        if runs < need_runs or pure < need_pure:
+        if pure < need_pure:
             return
+        alone = 0
+        if runs < need_runs:
+            # The runs still owed, made of jokers alone, each held together
+            # by a wild card as itself (its one natural card): the wild cards
+            # left for them are those no run needs to be pure.
+            alone = need_runs - runs
+            if alone * min_run > jokers or alone > _free_wilds(
+                wild_count, chosen, claimed, need_pure
+            ):
+                return
+            jokers -= alone * min_run
         if not discarding:
             value = dead
         elif throw >= 0:
@@ -309,6 +336,8 @@ def _search(
                 best[1] = chosen
                 best[2] = throw < 0 and discarding
                 best[3] = throw & 63
+                extra[0] = True
+                extra[1] = alone
 
     deeper = [walk]
     if counter is not None:
@@ -328,7 +357,26 @@ def _search(
         deeper[0] = tallied
     walk(state, jokers, 0, -1, 0, 0, None)
     deeper.clear()
-    return best, claimed
+    return best, claimed, (extra[0], extra[1])
+
+
+def _free_wilds(
+    wild_count: int, chosen: Chain, claimed: set[int], need_pure: int
+) -> int:
+    """The wild cards that no chosen run needs as itself to be pure: all of
+    them, less one for each pure run still owed to a claimed group once the
+    runs of natural cards are counted."""
+    if not claimed or not wild_count:
+        return wild_count
+    natural = owed = 0
+    while chosen is not None:
+        entry, chosen = chosen
+        if entry[3][0] is _RUN:
+            if not entry[1]:
+                natural += 1
+            elif id(entry) in claimed:
+                owed += 1
+    return wild_count - max(0, min(owed, need_pure - natural))
 
 
 def _fits(
@@ -381,21 +429,22 @@ def _solve(
     requirement: Requirement,
     forbidden: frozenset[int] | None,
     counter: list[int] | None = None,
-) -> tuple[_Found, set[int], int, int]:
+) -> tuple[_Found, set[int], tuple[bool, int], int, int]:
     """The best grouping that meets the requirement and scores no more than
-    every card (no groups chosen if none does), and the ids of the groups
-    that count as pure with a wild card as itself; every card's points; the
-    cap."""
+    every card, with what :func:`_search` returns beside it; every card's
+    points; the cap."""
     t = _small._tables(rules, points, MAX_CARDS)
     wild = -1 if wild_rank is None else int(wild_rank) - 1
     naturals = []
     jokers = 0
     wild_suits = 0
+    wild_count = 0
     for code in codes:
         if code == JOKER_CODE:
             jokers += 1
         elif code % 13 == wild:
             jokers += 1
+            wild_count += 1
             wild_suits |= 1 << (code // 13)
         else:
             naturals.append(code)
@@ -403,17 +452,17 @@ def _solve(
         wild_suits = 0
     fallback = _fallback_value(codes, t, wild, forbidden)
     cap = _INF if requirement.cap is None else requirement.cap
-    found, claimed = _search(
+    found, claimed, extra = _search(
         naturals,
         jokers,
         t,
         forbidden,
         (requirement.min_sequences, requirement.min_pure_sequences),
         (fallback + 1, fallback + 1, cap),
-        (wild_suits, wild),
+        (wild_suits, wild, wild_count),
         counter,
     )
-    return found, claimed, fallback, cap
+    return found, claimed, extra, fallback, cap
 
 
 def value(
@@ -428,10 +477,10 @@ def value(
     """The least deadwood of the hand under ``requirement`` (after the best
     discard, with ``forbidden`` cards kept, unless ``forbidden`` is
     ``None``); ``counter`` counts the search's branches."""
-    found, _, fallback, cap = _solve(
+    found, _, (kept, _), fallback, cap = _solve(
         codes, rules, points, wild_rank, requirement, forbidden, counter
     )
-    if found[1] is not None:
+    if kept:
         return found[0]  # type: ignore[no-any-return]
     return fallback if fallback < cap else cap
 
@@ -446,12 +495,18 @@ def grouping(
 ) -> Partition | None:
     """The optimal grouping of the hand under ``requirement``, in the hand's
     own cards, or ``None`` if none meets it and scores no more than every
-    card."""
-    found, claimed, _, _ = _solve(
+    card.
+
+    :raises UseGeneral: if the grouping holds a run of jokers alone (a
+        wild card as itself and jokers), which this path does not lay out.
+    """
+    found, claimed, (kept, alone), _, _ = _solve(
         codes, rules, points, wild_rank, requirement, forbidden
     )
-    if found[1] is None:
+    if not kept:
         return None
+    if alone:
+        raise UseGeneral
     t = _small._tables(rules, points, MAX_CARDS)
     inner = _small._build(t, found, forbidden, keep_pure=True)
     wild = -1 if wild_rank is None else int(wild_rank) - 1
