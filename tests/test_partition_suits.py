@@ -14,8 +14,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import Hand, MeldRules, Requirement
-from rummykit.partition import MAX_HAND_SIZE, PointValues, _fallback_value, _suits
+from rummykit.partition import MAX_HAND_SIZE, PointValues, _suits
 from rummykit.partition._search import Search
+from rummykit.partition._types import _fallback_value
 from rummykit.variants import IndianRummy, Rumino
 from tests.test_partition import (
     FAMILIES,

@@ -41,7 +41,12 @@ from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import _cover, _fast, _lives, _required, _small, _suits, _wild
 from rummykit.partition._search import INF, Record, Search
-from rummykit.partition._types import Partition, PointValues, Requirement
+from rummykit.partition._types import (
+    Partition,
+    PointValues,
+    Requirement,
+    _fallback_value,
+)
 
 __all__ = [
     "MAX_COPIES",
@@ -373,28 +378,6 @@ def _work(
     with Search(codes, rules, points, wild_rank, requirement, frozenset()) as search:
         search.best(discard)
         return max(1, len(search.memo))
-
-
-def _fallback_value(
-    codes: tuple[int, ...],
-    points: PointValues,
-    wild_rank: Rank | None,
-    forbidden: frozenset[int] | None,
-) -> int:
-    """The points of :func:`_fallback`, from the codes alone."""
-    wild = -1 if wild_rank is None else int(wild_rank) - 1
-    ranks = points.ranks
-    values = [
-        points.joker if code == JOKER_CODE or code % 13 == wild else ranks[code % 13]
-        for code in codes
-    ]
-    total = sum(values)
-    if forbidden is None:
-        return total
-    allowed = [
-        v for v, code in zip(values, codes, strict=True) if code not in forbidden
-    ]
-    return total - max(allowed) if allowed else INF
 
 
 def partition(

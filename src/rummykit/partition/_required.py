@@ -36,7 +36,12 @@ from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.melds import MeldRules
 from rummykit.partition import _small, _wild
 from rummykit.partition._small import _GUARDS, _LOWS, _ONE, Chain, Tables, _Found
-from rummykit.partition._types import Partition, PointValues, Requirement
+from rummykit.partition._types import (
+    Partition,
+    PointValues,
+    Requirement,
+    _fallback_value,
+)
 
 MAX_CARDS = 14
 """The largest hand this path takes (13 cards and the draw)."""
@@ -403,24 +408,6 @@ def _fits(
     return False
 
 
-def _fallback_value(
-    codes: tuple[int, ...], t: Tables, wild: int, forbidden: frozenset[int] | None
-) -> int:
-    """Every card's points (jokers and wild cards score nothing), after
-    throwing the costliest allowed card."""
-    values = [
-        0 if code == JOKER_CODE or code % 13 == wild else t.points[code]
-        for code in codes
-    ]
-    total = sum(values)
-    if forbidden is None:
-        return total
-    allowed = [
-        v for v, code in zip(values, codes, strict=True) if code not in forbidden
-    ]
-    return total - max(allowed) if allowed else _INF
-
-
 def _solve(
     codes: tuple[int, ...],
     rules: MeldRules,
@@ -450,7 +437,7 @@ def _solve(
             naturals.append(code)
     if not rules.wild_natural_is_pure:
         wild_suits = 0
-    fallback = _fallback_value(codes, t, wild, forbidden)
+    fallback = _fallback_value(codes, points, wild_rank, forbidden)
     cap = _INF if requirement.cap is None else requirement.cap
     found, claimed, extra = _search(
         naturals,

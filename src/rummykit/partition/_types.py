@@ -292,3 +292,30 @@ class Partition:
 
 
 _setattr = object.__setattr__
+
+
+_INF = 1 << 60
+
+
+def _fallback_value(
+    codes: tuple[int, ...],
+    points: PointValues,
+    wild_rank: Rank | None,
+    forbidden: frozenset[int] | None,
+) -> int:
+    """Every card's points, after throwing the costliest allowed card unless
+    ``forbidden`` is ``None`` (a huge number if every card is forbidden): what
+    a hand scores when no grouping meets its requirement, before any cap."""
+    wild = -1 if wild_rank is None else int(wild_rank) - 1
+    ranks = points.ranks
+    values = [
+        points.joker if code == JOKER_CODE or code % 13 == wild else ranks[code % 13]
+        for code in codes
+    ]
+    total = sum(values)
+    if forbidden is None:
+        return total
+    allowed = [
+        v for v, code in zip(values, codes, strict=True) if code not in forbidden
+    ]
+    return total - max(allowed) if allowed else _INF
