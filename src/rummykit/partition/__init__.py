@@ -118,6 +118,19 @@ def _small_lane(
     )
 
 
+def _quick_discard(
+    codes: tuple[int, ...], rules: MeldRules, points: PointValues
+) -> Partition | None:
+    """:func:`best_discard` of the sorted ``codes`` of a hand its caller
+    has checked (a variant, against its deck), under rules and points of
+    their own types, with no wild rank, requirement or forbidden card: the
+    answer of the quick lanes, or ``None`` where neither takes the hand.
+    (A variant asks this first, without the argument handling.)"""
+    if _small.quick(codes, rules):
+        return _small.grouping(codes, rules, points, _NOTHING)
+    return _fast.quick_discard(codes, rules, points)
+
+
 def _plain_lane(
     hand: Hand | Iterable[Card] | str,
     wild_rank: Rank | None,

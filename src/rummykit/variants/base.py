@@ -29,6 +29,7 @@ from rummykit.partition import (
     Partition,
     PointValues,
     Requirement,
+    _quick_discard,
     all_partitions,
     best_discard,
     deadwood,
@@ -411,7 +412,12 @@ class Variant(RuleSet):
         hand = self._fitting_hand(hand, "best_discard")
         rules, points, requirement, _, _ = self._terms
         if requirement is None and wild_rank is None and not forbidden:
-            # The common call (a Rumino or Gin hand): no keywords to pass.
+            # The common call (a Rumino or Gin hand): the quick lanes first,
+            # as the hand is checked and the rules and points are the
+            # variant's own, then no keywords to pass.
+            found = _quick_discard(hand.codes, rules, points)
+            if found is not None:
+                return found
             return best_discard(hand, rules, points)
         return best_discard(
             hand,
