@@ -380,6 +380,68 @@ def test_each_joker_fills_one_gap() -> None:
     ]
 
 
+@PROPERTY
+@given(data=st.data())
+def test_runs_of_three_set_aside_what_the_card_by_card_check_does(
+    data: st.DataObject,
+) -> None:
+    """Under runs of three, :meth:`Cover.set_aside` reads each suit's windows
+    at once (:meth:`Cover._in_windows`); it sets aside exactly the cards
+    that the card-by-card check (:meth:`Cover._alone`, the reference) finds
+    no meld for, and scores them."""
+    setup = data.draw(cover_rules())
+    rules = setup.rules
+    if rules.min_run != 3:
+        rules = MeldRules(
+            ace_low=rules.ace_low,
+            ace_high=rules.ace_high,
+            min_set=rules.min_set,
+            max_set=rules.max_set,
+            set_distinct_suits=True,
+            min_run=3,
+            min_naturals_per_meld=rules.min_naturals_per_meld,
+        )
+    hand = data.draw(meldy_hands(setup.deck, setup.wild_rank))
+    banned = frozenset(card.code for card in data.draw(forbidden_cards(hand)))
+    cover = _cover.Cover(hand.codes, rules, setup.wild_rank, setup.requirement, banned)
+    places = [0, 0, 0, 0]
+    for code in range(52):
+        if cover.counts[code]:
+            places[code // 13] |= _cover._PLACE[code]
+    alone = [c for c in range(52) if cover.counts[c] and cover._alone(c, places)]
+    counts = {code: cover.counts[code] for code in alone}
+    least = cover.set_aside(setup.points)
+    if cover.pool >= rules.min_set - 1:
+        assert least == 0 and not cover.dead  # every card makes a set
+        return
+    assert (
+        sorted({*cover.dead, *([cover.thrown] if cover.thrown is not None else [])})
+        == alone
+    )
+    thrown = setup.points.ranks[cover.thrown % 13] if cover.thrown is not None else 0
+    assert least == sum(counts[c] * setup.points.ranks[c % 13] for c in alone) - thrown
+    assert all(not cover.counts[code] for code in alone)
+
+
+@pytest.mark.parametrize(
+    ("ace_low", "ace_high", "text", "points"),
+    [
+        (True, False, "Kh Ah 5c 9d Jk", 10 + 1 + 5 + 9),  # no Q-K-A: aces low only
+        (False, True, "Ah 2h 5c 9d Jk", 1 + 2 + 5 + 9),  # no A-2-3: aces high only
+    ],
+)
+def test_a_run_of_three_stays_on_the_line(
+    ace_low: bool, ace_high: bool, text: str, points: int
+) -> None:
+    """With one joker, a king and an ace (or an ace and a two) make a run
+    only where the ace may stand beside them; otherwise no meld holds
+    them, and every natural card here is set aside."""
+    rules = MeldRules(ace_low=ace_low, ace_high=ace_high, set_distinct_suits=True)
+    cover = _cover.Cover(Hand.parse(text).codes, rules, None, None, None)
+    assert cover.set_aside(PointValues(joker=0)) == points
+    assert not cover.held  # the joker alone is left
+
+
 def test_cards_no_meld_can_hold_are_set_aside() -> None:
     # Kd has no neighbour and no partner; the rest melds.
     hand = Hand.parse("As 2s 3s 7h 7d 7c Kd 9c")

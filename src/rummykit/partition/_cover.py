@@ -184,14 +184,29 @@ class Cover:
         if self.pool >= self.min_set - 1:
             return 0  # every card makes a set with jokers
         counts = self.counts
-        # Each suit's cards as bits: bit p for place p (the ace at 1 and 14).
+        # The natural codes held, read from :attr:`held` (three bits a code)
+        # rather than from all 52 counts; and each suit's cards as bits: bit
+        # p for place p (the ace at 1 and 14).
+        held_codes: list[int] = []
         places = [0, 0, 0, 0]
-        for code in range(52):
-            if counts[code]:
-                places[code // 13] |= _PLACE[code]
-        dead = [
-            code for code in range(52) if counts[code] and self._alone(code, places)
-        ]
+        rest = self.held
+        while rest:
+            code = ((rest & -rest).bit_length() - 1) // 3
+            rest &= ~(7 << 3 * code)
+            held_codes.append(code)
+            places[code // 13] |= _PLACE[code]
+        if self.min_run == 3:
+            # Each suit's places that a run of three can hold: one of its
+            # windows (three places in a row on the line) with at most
+            # ``pool`` of them empty (the pool is 0 or 1 here).
+            runs = [self._in_windows(bits) for bits in places]
+            dead = [
+                code
+                for code in held_codes
+                if not runs[code // 13] & _PLACE[code] and self._alone(code, places)
+            ]
+        else:
+            dead = [code for code in held_codes if self._alone(code, places)]
         if not dead:
             return 0
         ranks = points.ranks
@@ -210,6 +225,19 @@ class Cover:
             self.dead += [code] * n
             total += n * ranks[code % 13]
         return total
+
+    def _in_windows(self, bits: int) -> int:
+        """The places of ``bits`` (one suit's cards) that a window of three
+        places on the line holds, with no more than :attr:`pool` (0 or 1)
+        of its places empty: such a card is in a run of three."""
+        # Bit p of ``starts``: the window p, p+1, p+2 qualifies.
+        one, two = bits >> 1, bits >> 2
+        # (Two of three places held, or all three.)
+        starts = (
+            (bits & one | bits & two | one & two) if self.pool else bits & one & two
+        )
+        starts &= _STARTS[self.low][self.high]
+        return (starts | starts << 1 | starts << 2) & bits
 
     def _alone(self, code: int, places: list[int]) -> bool:
         """Whether no set and no run of the hand can hold the natural card
@@ -639,6 +667,13 @@ def absorb(
 _PLACE = tuple(
     1 << r + 1 | (1 << 14 if r == 0 else 0) for _ in range(4) for r in range(13)
 )
+
+#: _STARTS[low][high]: the places a window of three can start at on a line
+#: from place ``low`` to ``high``, as bits.
+_STARTS = {
+    low: {high: sum(1 << p for p in range(low, high - 1)) for high in (13, 14)}
+    for low in (1, 2)
+}
 
 _new = object.__new__
 _set = object.__setattr__
