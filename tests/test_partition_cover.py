@@ -163,10 +163,11 @@ class _Traced(_cover.Cover):
 
 class _Plain(_Traced):
     """The cover search without its shortcuts: every run start and every joker
-    in a run is tried, as the plain search order says, and every placement
-    is recorded.  The real search must make the same placements in the same
-    order (its shortcuts only leave out runs that could never be placed), so
-    it finds the same cover in the same number of steps."""
+    in a run is tried, as the plain search order says (each card's melds
+    without jokers or wild cards first, then those with some), and every
+    placement is recorded.  The real search must make the same placements in
+    the same order (its shortcuts only leave out runs that could never be
+    placed), so it finds the same cover in the same number of steps."""
 
     __slots__ = ()
 
@@ -191,7 +192,11 @@ class _Plain(_Traced):
             code = base + rank
             if rank == self.wild:
                 s = base // 13
-                if self.wild_counts[s] > self.wild_used[s] and self.pool > 0:
+                if (
+                    not self.natural_pass
+                    and self.wild_counts[s] > self.wild_used[s]
+                    and self.pool > 0
+                ):
                     self._use_wild(s, 1)
                     self.pool -= 1
                     wilds.append(code)
@@ -217,8 +222,13 @@ class _Plain(_Traced):
                 self.left += 1
         if ends:
             extra = max(0, self.min_run - length)
-            if extra <= self.pool and length + extra <= self.span:
-                total = jokers + extra
+            total = jokers + extra
+            with_jokers = total > 0 or bool(wilds)
+            if (
+                extra <= self.pool
+                and length + extra <= self.span
+                and with_jokers != self.natural_pass
+            ):
                 pure = total == 0 and (not wilds or self.pure_wild)
                 owed_pure, owed_runs = self.owed_pure, self.owed_runs
                 self.owed_pure = max(0, owed_pure - pure)
@@ -230,7 +240,12 @@ class _Plain(_Traced):
                 self.melds.pop()
                 self.pool += extra
                 self.owed_pure, self.owed_runs = owed_pure, owed_runs
-        if room and self.pool > 0 and length + 1 < self.longest:
+        if (
+            room
+            and self.pool > 0
+            and length + 1 < self.longest
+            and not self.natural_pass
+        ):
             self.pool -= 1
             found = self._grow(
                 base, nxt, way, naturals, wilds, jokers + 1, length + 1, False
@@ -440,6 +455,28 @@ def test_a_run_of_three_stays_on_the_line(
     cover = _cover.Cover(Hand.parse(text).codes, rules, None, None, None)
     assert cover.set_aside(PointValues(joker=0)) == points
     assert not cover.held  # the joker alone is left
+
+
+def test_a_card_tries_its_melds_without_jokers_first() -> None:
+    """Eights wild (three of them, the pool): Ks, the lowest card, could open a
+    run with two of the pool's cards; its natural set Ks Kh Kd comes first,
+    which leaves the pool for 9h and 9c Tc, and the hand is covered in one
+    step a meld and one for the discard, 7d."""
+    variant = IndianRummy(preset="standard")
+    hand = Hand.parse("8s 8s Ks 8h 9h Kh 7d Kd Ac 2c 3c 4c 9c Tc")
+    cover = _cover.Cover(
+        hand.codes, variant.meld_rules, Rank.EIGHT, variant.requirement, frozenset()
+    )
+    cover.set_aside(variant.point_values)
+    assert cover.search()
+    assert cover.steps == 5
+    kinds = [
+        (run, [str(Card.from_code(c)) for c in cards], jokers)
+        for run, cards, _, jokers in cover.melds
+    ]
+    assert kinds[0] == (False, ["Ks", "Kh", "Kd"], 0)
+    result = variant.best_discard(hand, wild_rank=Rank.EIGHT)
+    assert (result.points, result.discard) == (0, Card("7d"))
 
 
 def test_cards_no_meld_can_hold_are_set_aside() -> None:

@@ -5,7 +5,9 @@ only the discard) unmelded; no grouping scores less, so finding one is a
 complete answer.  This search covers the cards in order, the lowest first:
 each goes into a run that it starts, a set of its rank, or is the discard.
 Jokers (printed ones and cards of the wild rank) fill the gaps and ends of
-runs and sets; a wild card may also stand as itself in a run.
+runs and sets; a wild card may also stand as itself in a run.  A card tries
+its melds without jokers (or wild cards) first, then those with some:
+jokers are few, and one spent early is often the one a later card needs.
 
 Cards that no meld of the hand can hold (no set partner and no run within
 the jokers' reach) are set aside first as deadwood, the costliest one that
@@ -93,6 +95,7 @@ class Cover:
         "min_run",
         "min_set",
         "most",
+        "natural_pass",
         "owed_pure",
         "owed_runs",
         "pool",
@@ -158,6 +161,9 @@ class Cover:
             self.owed_pure = requirement.min_pure_sequences
             self.owed_runs = requirement.min_sequences
         self.thrown: int | None = None
+        #: Whether the card being placed tries its melds without jokers or
+        #: wild cards (the first pass) or those with some (the second).
+        self.natural_pass = False
         self.melds: list[Found] = []
         self.steps = 0
         self.limit = min(COUNT_AFTER, steps)
@@ -332,24 +338,31 @@ class Cover:
         self.held = held - unit
         self.left -= 1
         s, r = divmod(c, 13)
-        if r == 0:
-            if self.ace_low and self._runs(c, s, 1, 1):
+        # Two passes: the melds of ``c`` without jokers first, then those with
+        # some (jokers are few, and a joker spent on a low card is often the
+        # one a later card needs).  The deeper searches set their own passes
+        # and, failing, leave this one's as they found it.
+        outer = self.natural_pass
+        for natural_pass in (True, False):
+            self.natural_pass = natural_pass
+            if r == 0:
+                if self.ace_low and self._runs(c, s, 1, 1):
+                    return True
+                if self.ace_high and self._runs(c, s, 14, -1):
+                    return True
+            elif r - 1 == self.wild:
+                if self._runs(c, s, r + 1, 1):
+                    return True
+            elif (
+                self.pool >= self.min_run - 1 or self._reachable(c - r, r + 1, 1)
+            ) and self._grow(c - r, r + 1, 1, [c], [], 0, 1, True):
+                # (The common case of :meth:`_runs`: no wild card behind ``c``.)
                 return True
-            if self.ace_high and self._runs(c, s, 14, -1):
+            # A set of its rank, with partners of higher suits (the larger first).
+            if (counts[c + 13] or counts[c + 26] or counts[c + 39]) and self._sets(
+                c, [t for t in range(c + 13, 52, 13) if counts[t]]
+            ):
                 return True
-        elif r - 1 == self.wild:
-            if self._runs(c, s, r + 1, 1):
-                return True
-        elif (
-            self.pool >= self.min_run - 1 or self._reachable(c - r, r + 1, 1)
-        ) and self._grow(c - r, r + 1, 1, [c], [], 0, 1, True):
-            # (The common case of :meth:`_runs`: no wild card behind ``c``.)
-            return True
-        # A set of its rank, with partners of higher suits (the larger first).
-        if (counts[c + 13] or counts[c + 26] or counts[c + 39]) and self._sets(
-            c, [t for t in range(c + 13, 52, 13) if counts[t]]
-        ):
-            return True
         if self.discarding and self.thrown is None and c not in self.banned:
             self.thrown = c
             if self._cover():
@@ -369,14 +382,16 @@ class Cover:
                 owed_runs,
             )
         failed.add(key)
+        self.natural_pass = outer
         return False
 
     def _runs(self, c: int, s: int, start: int, way: int) -> bool:
         """Try each run of suit ``s`` holding ``c`` at position ``start``
         (ace low 1 to ace high 14) and growing ``way`` from it."""
         wild = self.wild
-        if wild >= 0:
-            # A wild card of the suit may stand as itself just behind the start.
+        if wild >= 0 and not self.natural_pass:
+            # A wild card of the suit may stand as itself just behind the start
+            # (in the second pass: it spends a card of the pool).
             behind = start - way
             if (
                 self.low <= behind <= self.high
@@ -429,7 +444,9 @@ class Cover:
         """Extend the run (of the suit whose first code is ``base``) whose
         last position is ``pos`` by a card, or end it there (only if
         ``ends``: a run never ends on a joker), or put a joker in the next
-        place on the way to another card."""
+        place on the way to another card.  In the first pass
+        (:attr:`natural_pass`) only natural cards extend it and it ends only
+        without jokers or wild cards; in the second it ends only with some."""
         nxt = pos + way
         room = length < self.longest and self.low <= nxt <= self.high
         if room:
@@ -437,7 +454,11 @@ class Cover:
             code = base + rank
             if rank == self.wild:
                 s = base // 13
-                if self.wild_counts[s] > self.wild_used[s] and self.pool > 0:
+                if (
+                    not self.natural_pass
+                    and self.wild_counts[s] > self.wild_used[s]
+                    and self.pool > 0
+                ):
                     self._use_wild(s, 1)
                     self.pool -= 1
                     wilds.append(code)
@@ -468,7 +489,13 @@ class Cover:
             extra = self.min_run - length
             if extra < 0:
                 extra = 0
-            if extra <= self.pool and length + extra <= self.span:
+            if (
+                extra <= self.pool
+                and length + extra <= self.span
+                # (The first pass ends only runs without jokers, the
+                # second only runs with some.)
+                and self.natural_pass != bool(extra or jokers or wilds)
+            ):
                 jokers += extra
                 pure = jokers == 0 and (not wilds or self.pure_wild)
                 self.pool -= extra
@@ -486,7 +513,12 @@ class Cover:
                 self.owed_runs = owed_runs
                 self.pool += extra
                 jokers -= extra
-        if room and self.pool > 0 and length + 1 < self.longest:
+        if (
+            room
+            and self.pool > 0
+            and length + 1 < self.longest
+            and not self.natural_pass
+        ):
             # A joker in the next place, if a card lies within the jokers'
             # reach beyond it (a run never ends on a joker).
             counts = self.counts
@@ -514,7 +546,9 @@ class Cover:
 
     def _sets(self, c: int, partners: list[int]) -> bool:
         """Try each set of ``c`` with some of its ``partners`` (the same rank,
-        higher suits) and jokers, the most partners first."""
+        higher suits) and jokers, the most partners first: in the first pass
+        (:attr:`natural_pass`) the sets without jokers, in the second those
+        with some."""
         counts = self.counts
         most = min(len(partners), self.max_set - 1)
         for size in range(most, 0, -1):
@@ -523,6 +557,8 @@ class Cover:
                 jokers = 0
             if jokers > self.pool:
                 break
+            if bool(jokers) == self.natural_pass:
+                continue  # (the other pass's sets)
             for chosen in combinations(partners, size):
                 taken = 0
                 for code in chosen:

@@ -46,10 +46,11 @@ from rummykit.partition._types import (
 MAX_CARDS = 14
 """The largest hand this path takes (13 cards and the draw)."""
 
-COVER_STEPS = 16
+COVER_STEPS = 10
 """How many cards the cover search (:mod:`._cover`) places before this
 path's own search takes over: most hands it covers, it covers sooner, and
-the hands it cannot cover cost it the most."""
+the hands it cannot cover cost it the most.  (Measured on the standard
+preset's hands: 8, 10 and 12 steps gave the same median, 16 a higher p90.)"""
 
 _INF = 1 << 60
 _RUN = _small._RUN
