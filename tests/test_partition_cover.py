@@ -256,11 +256,12 @@ class _Plain(_Traced):
         return False
 
 
+@pytest.mark.parametrize("natural_first", [False, True])
 @pytest.mark.parametrize("family", FAMILIES)
 @PROPERTY
 @given(data=st.data())
 def test_the_cover_search_places_what_the_plain_search_places(
-    family: str, data: st.DataObject
+    family: str, natural_first: bool, data: st.DataObject
 ) -> None:
     case = data.draw(cover_search_cases(family))
     if case is None:
@@ -270,7 +271,12 @@ def test_the_cover_search_places_what_the_plain_search_places(
     kind: type[_Traced]
     for kind in (_Plain, _Traced):
         search = kind(
-            hand.codes, setup.rules, setup.wild_rank, setup.requirement, banned
+            hand.codes,
+            setup.rules,
+            setup.wild_rank,
+            setup.requirement,
+            banned,
+            natural_first=natural_first,
         )
         search.placed = []
         search.set_aside(setup.points)
@@ -459,13 +465,19 @@ def test_a_run_of_three_stays_on_the_line(
 
 def test_a_card_tries_its_melds_without_jokers_first() -> None:
     """Eights wild (three of them, the pool): Ks, the lowest card, could open a
-    run with two of the pool's cards; its natural set Ks Kh Kd comes first,
-    which leaves the pool for 9h and 9c Tc, and the hand is covered in one
-    step a meld and one for the discard, 7d."""
+    run with two of the pool's cards; with ``natural_first`` (the requirement
+    lane's search) its natural set Ks Kh Kd comes first, which leaves the
+    pool for 9h and 9c Tc, and the hand is covered in one step a meld and one
+    for the discard, 7d.  (Runs first, the search takes ten steps.)"""
     variant = IndianRummy(preset="standard")
     hand = Hand.parse("8s 8s Ks 8h 9h Kh 7d Kd Ac 2c 3c 4c 9c Tc")
     cover = _cover.Cover(
-        hand.codes, variant.meld_rules, Rank.EIGHT, variant.requirement, frozenset()
+        hand.codes,
+        variant.meld_rules,
+        Rank.EIGHT,
+        variant.requirement,
+        frozenset(),
+        natural_first=True,
     )
     cover.set_aside(variant.point_values)
     assert cover.search()
@@ -475,6 +487,12 @@ def test_a_card_tries_its_melds_without_jokers_first() -> None:
         for run, cards, _, jokers in cover.melds
     ]
     assert kinds[0] == (False, ["Ks", "Kh", "Kd"], 0)
+    runs_first = _cover.Cover(
+        hand.codes, variant.meld_rules, Rank.EIGHT, variant.requirement, frozenset()
+    )
+    runs_first.set_aside(variant.point_values)
+    assert runs_first.search()
+    assert runs_first.steps == 10
     result = variant.best_discard(hand, wild_rank=Rank.EIGHT)
     assert (result.points, result.discard) == (0, Card("7d"))
 

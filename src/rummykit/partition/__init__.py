@@ -735,7 +735,13 @@ def _required_value(
         return min(_fallback_value(codes, points, wild_rank, forbidden), cap)
     if _cover.applies(rules, points, wild_rank, requirement):
         cover = _cover.Cover(
-            codes, rules, wild_rank, requirement, forbidden, _required.COVER_STEPS
+            codes,
+            rules,
+            wild_rank,
+            requirement,
+            forbidden,
+            _required.COVER_STEPS,
+            natural_first=True,
         )
         least = cover.set_aside(points)
         if cover.search():
@@ -760,7 +766,13 @@ def _required_grouping(
         return _every_card(_fallback(cards, points, wild_rank, forbidden), requirement)
     if _cover.applies(rules, points, wild_rank, requirement):
         cover = _cover.Cover(
-            codes, rules, wild_rank, requirement, forbidden, _required.COVER_STEPS
+            codes,
+            rules,
+            wild_rank,
+            requirement,
+            forbidden,
+            _required.COVER_STEPS,
+            natural_first=True,
         )
         least = cover.set_aside(points)
         if cover.search():

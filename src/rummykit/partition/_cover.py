@@ -5,8 +5,9 @@ only the discard) unmelded; no grouping scores less, so finding one is a
 complete answer.  This search covers the cards in order, the lowest first:
 each goes into a run that it starts, a set of its rank, or is the discard.
 Jokers (printed ones and cards of the wild rank) fill the gaps and ends of
-runs and sets; a wild card may also stand as itself in a run.  A card tries
-its melds without jokers (or wild cards) first, then those with some:
+runs and sets; a wild card may also stand as itself in a run.  Where the
+caller asks (``natural_first``: the requirement lane's short search), a card
+tries its melds without jokers or wild cards first, then those with some:
 jokers are few, and one spent early is often the one a later card needs.
 
 Cards that no meld of the hand can hold (no set partner and no run within
@@ -98,6 +99,7 @@ class Cover:
         "natural_pass",
         "owed_pure",
         "owed_runs",
+        "passes",
         "pool",
         "printed",
         "pure_wild",
@@ -121,6 +123,7 @@ class Cover:
         requirement: Requirement | None,
         forbidden: frozenset[int] | None,
         steps: int = STEPS,
+        natural_first: bool = False,
     ) -> None:
         self.rules = rules
         #: How many cards the search places before it gives up.
@@ -161,9 +164,14 @@ class Cover:
             self.owed_pure = requirement.min_pure_sequences
             self.owed_runs = requirement.min_sequences
         self.thrown: int | None = None
-        #: Whether the card being placed tries its melds without jokers or
-        #: wild cards (the first pass) or those with some (the second).
-        self.natural_pass = False
+        #: The passes over each card's melds: with ``natural_first``, those
+        #: without jokers or wild cards (``True``), then those with some
+        #: (``False``); else one pass over all of them (``None``).
+        self.passes: tuple[bool | None, ...] = (
+            (True, False) if natural_first else (None,)
+        )
+        #: The pass of the card being placed.
+        self.natural_pass: bool | None = None
         self.melds: list[Found] = []
         self.steps = 0
         self.limit = min(COUNT_AFTER, steps)
@@ -338,12 +346,13 @@ class Cover:
         self.held = held - unit
         self.left -= 1
         s, r = divmod(c, 13)
-        # Two passes: the melds of ``c`` without jokers first, then those with
-        # some (jokers are few, and a joker spent on a low card is often the
-        # one a later card needs).  The deeper searches set their own passes
-        # and, failing, leave this one's as they found it.
+        # With ``natural_first``, two passes: the melds of ``c`` without
+        # jokers first, then those with some (jokers are few, and a joker
+        # spent on a low card is often the one a later card needs).  The
+        # deeper searches set their own passes and, failing, leave this one's
+        # as they found it.
         outer = self.natural_pass
-        for natural_pass in (True, False):
+        for natural_pass in self.passes:
             self.natural_pass = natural_pass
             if r == 0:
                 if self.ace_low and self._runs(c, s, 1, 1):
@@ -444,9 +453,10 @@ class Cover:
         """Extend the run (of the suit whose first code is ``base``) whose
         last position is ``pos`` by a card, or end it there (only if
         ``ends``: a run never ends on a joker), or put a joker in the next
-        place on the way to another card.  In the first pass
-        (:attr:`natural_pass`) only natural cards extend it and it ends only
-        without jokers or wild cards; in the second it ends only with some."""
+        place on the way to another card.  In a first pass
+        (:attr:`natural_pass` true) only natural cards extend it and it ends
+        only without jokers or wild cards; in a second (false) it ends only
+        with some."""
         nxt = pos + way
         room = length < self.longest and self.low <= nxt <= self.high
         if room:
@@ -546,9 +556,9 @@ class Cover:
 
     def _sets(self, c: int, partners: list[int]) -> bool:
         """Try each set of ``c`` with some of its ``partners`` (the same rank,
-        higher suits) and jokers, the most partners first: in the first pass
-        (:attr:`natural_pass`) the sets without jokers, in the second those
-        with some."""
+        higher suits) and jokers, the most partners first: in a first pass
+        (:attr:`natural_pass` true) the sets without jokers, in a second
+        (false) those with some."""
         counts = self.counts
         most = min(len(partners), self.max_set - 1)
         for size in range(most, 0, -1):
