@@ -733,19 +733,9 @@ def _required_value(
     cap = _cap(requirement)
     if _hopeless(codes, rules, wild_rank, requirement):
         return min(_fallback_value(codes, points, wild_rank, forbidden), cap)
-    if _cover.applies(rules, points, wild_rank, requirement):
-        cover = _cover.Cover(
-            codes,
-            rules,
-            wild_rank,
-            requirement,
-            forbidden,
-            _required.COVER_STEPS,
-            natural_first=True,
-        )
-        least = cover.set_aside(points)
-        if cover.search():
-            return min(least, cap)
+    covered = _lane_cover(codes, rules, points, wild_rank, requirement, forbidden)
+    if covered is not None:
+        return min(covered[1], cap)
     return _required.value(codes, rules, points, wild_rank, requirement, forbidden)
 
 
@@ -764,19 +754,10 @@ def _required_grouping(
     if _hopeless(codes, rules, wild_rank, requirement):
         cards = [Card.from_code(code) for code in codes]
         return _every_card(_fallback(cards, points, wild_rank, forbidden), requirement)
-    if _cover.applies(rules, points, wild_rank, requirement):
-        cover = _cover.Cover(
-            codes,
-            rules,
-            wild_rank,
-            requirement,
-            forbidden,
-            _required.COVER_STEPS,
-            natural_first=True,
-        )
-        least = cover.set_aside(points)
-        if cover.search():
-            return cover.partition(wild_rank, min(least, _cap(requirement)))
+    covered = _lane_cover(codes, rules, points, wild_rank, requirement, forbidden)
+    if covered is not None:
+        cover, least = covered
+        return cover.partition(wild_rank, min(least, _cap(requirement)))
     try:
         found = _required.grouping(
             codes, rules, points, wild_rank, requirement, forbidden
@@ -787,6 +768,32 @@ def _required_grouping(
         return found
     cards = [Card.from_code(code) for code in codes]
     return _every_card(_fallback(cards, points, wild_rank, forbidden), requirement)
+
+
+def _lane_cover(
+    codes: tuple[int, ...],
+    rules: MeldRules,
+    points: PointValues,
+    wild_rank: Rank | None,
+    requirement: Requirement,
+    forbidden: frozenset[int] | None,
+) -> tuple[_cover.Cover, int] | None:
+    """The requirement lane's short cover search (:data:`._required.COVER_STEPS`
+    steps, each card's melds without jokers first): the search and the
+    points it set aside, if it melded every card; else ``None``."""
+    if not _cover.applies(rules, points, wild_rank, requirement):
+        return None
+    cover = _cover.Cover(
+        codes,
+        rules,
+        wild_rank,
+        requirement,
+        forbidden,
+        _required.COVER_STEPS,
+        natural_first=True,
+    )
+    least = cover.set_aside(points)
+    return (cover, least) if cover.search() else None
 
 
 def _hopeless(
