@@ -423,6 +423,8 @@ def test_runs_of_three_set_aside_what_the_card_by_card_check_does(
             min_naturals_per_meld=rules.min_naturals_per_meld,
         )
     hand = data.draw(meldy_hands(setup.deck, setup.wild_rank))
+    if not hand:
+        return
     banned = frozenset(card.code for card in data.draw(forbidden_cards(hand)))
     cover = _cover.Cover(hand.codes, rules, setup.wild_rank, setup.requirement, banned)
     places = [0, 0, 0, 0]
