@@ -211,8 +211,10 @@ class Cover:
             places[code // 13] |= _PLACE[code]
         if self.min_run == 3:
             # Each suit's places that a run of three can hold: one of its
-            # windows (three places in a row on the line) with at most
-            # ``pool`` of them empty (the pool is 0 or 1 here).
+            # windows (three places in a row on the line) with no place
+            # empty, or one if the pool holds a card.  The card-by-card
+            # check settles the others (sets, and runs that a larger pool
+            # fills).
             runs = [self._in_windows(bits) for bits in places]
             dead = [
                 code
@@ -242,8 +244,9 @@ class Cover:
 
     def _in_windows(self, bits: int) -> int:
         """The places of ``bits`` (one suit's cards) that a window of three
-        places on the line holds, with no more than :attr:`pool` (0 or 1)
-        of its places empty: such a card is in a run of three."""
+        places on the line holds with no place empty, or one if the pool
+        holds a card: such a card is in a run of three.  (A larger pool can
+        fill more; those cards are left to :meth:`_alone`.)"""
         # Bit p of ``starts``: the window p, p+1, p+2 qualifies.
         one, two = bits >> 1, bits >> 2
         # (Two of three places held, or all three.)
