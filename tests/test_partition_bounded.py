@@ -17,7 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import Hand, MeldRules, PointValues, Rank, Requirement
-from rummykit.partition._search import INF, Search
+from rummykit.partition._search import Search
+from rummykit.partition._types import INF
 from rummykit.variants import IndianRummy
 from tests.bruteforce import brute_best_discard, brute_points
 from tests.partition_support import check_grouping_and_value

@@ -40,8 +40,9 @@ from rummykit.cards import JOKER_CODE, Card, Hand, Rank
 from rummykit.errors import InvalidCardError, InvalidOptionError
 from rummykit.melds import Meld, MeldKind, MeldRules
 from rummykit.partition import _cover, _fast, _lives, _required, _small, _suits, _wild
-from rummykit.partition._search import INF, Record, Search
+from rummykit.partition._search import Record, Search
 from rummykit.partition._types import (
+    INF,
     Partition,
     PointValues,
     Requirement,

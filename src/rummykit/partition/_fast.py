@@ -20,10 +20,9 @@ from itertools import product
 
 from rummykit.cards import _CARDS, Card
 from rummykit.melds import Meld, MeldKind, MeldRules, _run_windows
-from rummykit.partition._types import Partition, PointValues
+from rummykit.partition._types import INF, Partition, PointValues
 
 _SUIT = 0x1FFF
-_INF = 1 << 60
 _NONE: frozenset[int] = frozenset()
 #: A card code's bit in the 64-bit mask.
 BIT = tuple(1 << (code + 3 * (code // 13)) for code in range(52))
@@ -188,7 +187,7 @@ def quick_deadwood(codes: tuple[int, ...], rules: object, points: object) -> int
     # One rank holds a set: taking its card out of a suit changes that suit's
     # value alone, by its gain; the best set takes the suits that gain most.
     total = 0
-    least = _INF
+    least = INF
     for p in (a, b, c, d):
         if p & ranks:
             gain = values[p] - values[p ^ ranks]
@@ -311,7 +310,7 @@ def _value(t: Tables, h: int) -> tuple[int, int]:
     ranks = three if t.min_set == 3 else _set_ranks(t, h)
     if not ranks:
         return values[a] + values[b] + values[c] + values[d], 0
-    best = _INF
+    best = INF
     best_sets = 0
     for combo in product(*_choices(t, h, ranks, True)):
         sets = sum(combo)
@@ -383,7 +382,7 @@ def _discard(
     values = t.values
     ranks = _set_ranks(t, h)
     combos = product(*_choices(t, h, ranks, False)) if ranks else ((),)
-    best = _INF
+    best = INF
     best_sets = 0
     best_throw = 0
     for combo in combos:

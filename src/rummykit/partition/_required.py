@@ -37,6 +37,7 @@ from rummykit.melds import MeldRules
 from rummykit.partition import _small, _wild
 from rummykit.partition._small import _GUARDS, _LOWS, _ONE, Chain, Tables, _Found
 from rummykit.partition._types import (
+    INF,
     Partition,
     PointValues,
     Requirement,
@@ -52,7 +53,6 @@ path's own search takes over: most hands it covers, it covers sooner, and
 the hands it cannot cover cost it the most.  (Measured on the standard
 preset's hands: 8, 10 and 12 steps gave the same median, 16 a higher p90.)"""
 
-_INF = 1 << 60
 _RUN = _small._RUN
 
 
@@ -142,10 +142,10 @@ def _search(
     # a set only where that takes fewer jokers.
     run_single = max(t.min_run, 1) - 1
     if run_single > min(t.longest - 1, t.run_jokers) or t.min_naturals > 1:
-        run_single = _INF
+        run_single = INF
     set_single = max(t.min_set, 1) - 1
     if set_single > min(t.max_set - 1, t.set_jokers) or set_single >= run_single:
-        set_single = _INF
+        set_single = INF
     throw_keys = t.throw_keys if discarding else t.no_throw
     if forbidden:
         kept = list(throw_keys)
@@ -439,7 +439,7 @@ def _solve(
     if not rules.wild_natural_is_pure:
         wild_suits = 0
     fallback = _fallback_value(codes, points, wild_rank, forbidden)
-    cap = _INF if requirement.cap is None else requirement.cap
+    cap = INF if requirement.cap is None else requirement.cap
     found, claimed, extra = _search(
         naturals,
         jokers,

@@ -27,9 +27,7 @@ from itertools import combinations, compress, product
 from rummykit.cards import JOKER_CODE, Card, Rank
 from rummykit.errors import InvalidMeldError
 from rummykit.melds import Meld, MeldKind, MeldRules
-from rummykit.partition._types import PointValues, Requirement
-
-INF = 1 << 60
+from rummykit.partition._types import INF, PointValues, Requirement
 
 # A requirement tracker counts runs of four kinds, each count capped.
 _PURE_SHORT, _PURE_LONG, _IMPURE_SHORT, _IMPURE_LONG = range(4)

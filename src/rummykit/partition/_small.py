@@ -46,12 +46,11 @@ from typing import Any
 
 from rummykit.cards import _CARDS, JOKER_CODE, Card
 from rummykit.melds import Meld, MeldKind, MeldRules, _run_windows
-from rummykit.partition._types import Partition, PointValues
+from rummykit.partition._types import INF, Partition, PointValues
 
 MAX_CARDS = 10
 """The largest hand this path takes; larger hands go to the other paths."""
 
-_INF = 1 << 60
 _BIG = 1 << 20
 _RUN = MeldKind.RUN
 _SET = MeldKind.SET
@@ -852,7 +851,7 @@ def _search(
     joker_allowed = discarding and JOKER_CODE not in forbidden  # type: ignore[operator]
     if joker_allowed and jokers and joker_points > top:
         top = joker_points
-    best: _Found = [_INF, None, False, -1, counted, jokers]
+    best: _Found = [INF, None, False, -1, counted, jokers]
     # Spare jokers beyond the melds' room are unmelded, unless the rules
     # let them make melds of their own.
     joker_melds = not t.min_naturals

@@ -28,9 +28,8 @@ from collections import Counter
 
 from rummykit.cards import JOKER_CODE, Rank
 from rummykit.melds import MeldRules
-from rummykit.partition._types import PointValues, Requirement
+from rummykit.partition._types import INF, PointValues, Requirement
 
-INF = 1 << 60
 MAX_CHOICES = 48
 """The most combinations of set collections this path tries for one
 designation of the wild cards; beyond it, the general search (which shares

@@ -294,7 +294,8 @@ class Partition:
 _setattr = object.__setattr__
 
 
-_INF = 1 << 60
+INF = 1 << 60
+"""No grouping's points: above any hand's, and any cap or limit left unset."""
 
 
 def _fallback_value(
@@ -318,4 +319,4 @@ def _fallback_value(
     allowed = [
         v for v, code in zip(values, codes, strict=True) if code not in forbidden
     ]
-    return total - max(allowed) if allowed else _INF
+    return total - max(allowed) if allowed else INF
