@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rummykit import Hand, get_variant
+from rummykit import Hand, Rank, get_variant
 from rummykit.melds import MeldRules
 from rummykit.partition import (
     PointValues,
@@ -21,6 +21,7 @@ from rummykit.partition import (
     _fast,
     _search,
     _small,
+    _suits,
     deadwood,
     partition,
 )
@@ -81,6 +82,65 @@ def test_many_distinct_requirements_keep_their_cache_bounded() -> None:
         value = deadwood(JOKER_HAND, requirement=requirement)
         assert 0 <= value <= cap
         assert _search._progress.cache_info().currsize <= kept
+
+
+#: Thirteen cards with jokers that score: the suit tables' path answers them.
+SUIT_HANDS = [
+    Hand.parse("As 2s Jk 4h 5h 6h 9c 9d Qs Kd Kd 7c Jk"),
+    Hand.parse("3s 4s 5s 5s 8h 9h Th Jk 2d 2c 2h Qc Kc"),
+    Hand.parse("Ah Ah 2h 3h 7s 8s 8s Jk Td Jd Qd 4c 6c"),
+    Hand.parse("Ks Qs Js Jk 9h 9h 9d 5c 6c 7c 8c 2d 3d"),
+]
+SUIT_POINTS = PointValues(joker=25)
+
+
+def _suit_entries() -> int:
+    return sum(kept.entries() for kept in _suits._TABLES.values())
+
+
+def test_the_suit_tables_path_answers_the_test_hands() -> None:
+    rules = MeldRules()
+    assert _suits.applies(rules, SUIT_POINTS, None)
+    _suits._TABLES.clear()
+    for hand in SUIT_HANDS:
+        deadwood(hand, points=SUIT_POINTS)
+    assert _suit_entries() > 0, "the hands never reached the suit tables"
+
+
+def test_the_suit_tables_memos_stay_within_their_shared_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wilds = (None, Rank.SEVEN, Rank.NINE)
+    expected = {
+        (hand, wild): deadwood(hand, points=SUIT_POINTS, wild_rank=wild)
+        for hand in SUIT_HANDS
+        for wild in wilds
+    }
+    monkeypatch.setattr(_suits, "MEMO_ENTRIES", 40)
+    _suits._TABLES.clear()
+    for _ in range(3):
+        for (hand, wild), value in expected.items():
+            # Memos cleared along the way, even within one hand's search,
+            # change no answer.
+            assert deadwood(hand, points=SUIT_POINTS, wild_rank=wild) == value
+            # A clear may come in the middle of one hand's search, so an
+            # entry or two added on its way out may go uncounted.
+            assert _suit_entries() <= 40 + 4
+
+
+def test_the_suit_tables_keep_the_most_recently_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(_suits, "TABLES_KEPT", 3)
+    _suits._TABLES.clear()
+    rules = MeldRules()
+    made = [_suits.tables(rules, PointValues(joker=j), 13, None) for j in range(1, 4)]
+    # Using the oldest makes it the newest: the next table drops the second.
+    assert _suits.tables(rules, PointValues(joker=1), 13, None) is made[0]
+    _suits.tables(rules, PointValues(joker=9), 13, None)
+    assert len(_suits._TABLES) == 3
+    assert _suits.tables(rules, PointValues(joker=1), 13, None) is made[0]
+    assert _suits.tables(rules, PointValues(joker=2), 13, None) is not made[1]
 
 
 def test_every_classic_option_shares_a_bounded_meld_rules_cache() -> None:
