@@ -138,6 +138,9 @@ def test_wild_heavy_fourteen_card_hands_are_quick(text: str, rules: MeldRules) -
     hand = Hand.parse(text)
     for call in (
         lambda: partition(hand, rules, PointValues(joker=1), wild_rank=Rank.SEVEN),
+        lambda: deadwood(
+            hand, rules, PointValues(joker=1), wild_rank=Rank.SEVEN, discard=True
+        ),
         lambda: best_discard(hand, rules, PointValues(joker=1), wild_rank=Rank.SEVEN),
         lambda: all_partitions(hand, rules, wild_rank=Rank.SEVEN, discard=True),
         lambda: possible_melds(hand, rules, wild_rank=Rank.SEVEN),

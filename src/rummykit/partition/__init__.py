@@ -507,9 +507,9 @@ def all_partitions(
     frontend can offer each of these.  Groupings that differ only in which of
     two interchangeable jokers goes where, or in which of two identical cards
     is used, are listed once.  A hand full of wild cards can have thousands
-    of optimal groupings; the listing stops after ``limit`` (the first is
-    always the one :func:`partition` returns, up to spare jokers), so the work
-    stays bounded.
+    of optimal groupings; the listing stops after ``limit``, so the work
+    stays bounded.  Each one scores what :func:`partition` scores, but the
+    first need not be the grouping :func:`partition` returns.
 
     :raises ValueError: if ``limit`` is not a whole number of at least 1.
     :raises InvalidCardError: if ``discard`` and the hand is empty or every
