@@ -668,6 +668,26 @@ def test_standard_seats_at_most_six() -> None:
         S.new_game(7, seed=0)
 
 
+@pytest.mark.parametrize("players", [7, 10])
+def test_standard_with_seven_to_ten_players_uses_three_decks(players: int) -> None:
+    # RULES.md 2.1, preset S: "With 7-10 players, 3 decks".
+    table = IndianRummy(preset="standard", max_players=10)
+    assert table.decks == 3
+    assert table.deck.size == 3 * 52 + 2
+    state = table.new_game(players, seed=players)
+    assert [len(hand) for hand in state.hands] == [13] * players
+    assert len(state.stock) == 158 - 13 * players - 2
+    conserved(state)
+
+
+def test_standard_tables_of_six_or_fewer_keep_two_decks() -> None:
+    assert IndianRummy(preset="standard", max_players=6).decks == 2
+    # The option still wins when given: two decks seat up to eight at 13 each.
+    assert IndianRummy(preset="standard", max_players=7, decks=2).decks == 2
+    # Gamentio always plays one deck.
+    assert IndianRummy(max_players=4).decks == 1
+
+
 def test_cards_are_dealt_one_at_a_time_from_the_dealers_left() -> None:
     order = G.deck.cards()
     state = G.new_game(3, deck=order, dealer=1)

@@ -170,6 +170,9 @@ class Arrange(Action):
 
 
 _PRESETS = ("gamentio", "standard")
+_THREE_DECKS_FROM = 7
+"""The standard preset's tables of this many seats or more play with three decks
+(RULES.md 2.1, pagat: "with 7-10 players, 3 decks")."""
 
 
 def _by_preset(gamentio: object, standard: object) -> Any:
@@ -215,16 +218,19 @@ class IndianRummy(Variant):
 
     preset: str = "gamentio"
     """``"gamentio"`` or ``"standard"``: the defaults of every other option."""
-    decks: int = attrs.field(default=_by_preset(1, 2))
-    """52-card decks in play (standard: 3 for 7 or more players)."""
+    max_players: int = attrs.field(default=_by_preset(4, 6))
+    """The most players at the table."""
+    decks: int = attrs.field(
+        default=attrs.Factory(lambda self: self._default_decks(), takes_self=True)
+    )
+    """52-card decks in play: 1 (Gamentio); 2 (standard), or 3 for a table of
+    7 to 10 players (pagat)."""
     printed_jokers: int = attrs.field(default=_by_preset(0, 2))
     """Printed jokers in the deck."""
     deal_table: str = attrs.field(default=_by_preset("table", "thirteen"))
     """Cards per player: ``"table"`` (2/3/4 players get 13/10/7), ``"prose"``
     (source 003's "(2,4,6)" reading: 2-3 players 13, 4-5 players 10, 6 players
     7) or ``"thirteen"`` (13 each)."""
-    max_players: int = attrs.field(default=_by_preset(4, 6))
-    """The most players at the table."""
     direction: str = "clockwise"
     """``"clockwise"`` or ``"anticlockwise"`` (pagat)."""
     printed_joker_indicator: str = "aces_wild"
@@ -403,6 +409,20 @@ class IndianRummy(Variant):
         if self.deal_table == "table":
             return {2: 13, 3: 10}.get(players, 7)
         return 13 if players <= 3 else 10 if players <= 5 else 7
+
+    def _default_decks(self) -> int:
+        """Decks when the option is not given: the standard preset's tables of
+        seven or more use three (pagat's "7-10 players, 3 decks").
+
+        >>> IndianRummy(preset="standard", max_players=10).decks
+        3
+        >>> IndianRummy(preset="standard").decks, IndianRummy().decks
+        (2, 1)
+        """
+        if self.preset == "gamentio":
+            return 1
+        seats = self.max_players
+        return 3 if isinstance(seats, int) and seats >= _THREE_DECKS_FROM else 2
 
     def _most_players(self) -> int:
         """The most players the deck can deal to (every smaller table too)
