@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 import attrs
@@ -35,6 +36,7 @@ from rummykit import (
     engine,
     find_variant,
     get_variant,
+    money,
     parse_cards,
     partition,
     sorted_for_display,
@@ -290,6 +292,45 @@ def test_melds_and_partitions_take_anything(value: Any, rules: Any, extra: Any) 
     _result_or_rummy_error(lambda: Requirement(min_sequences=value, cap=extra))
     _result_or_rummy_error(lambda: DeckSpec(decks=value, jokers=extra))
     _result_or_rummy_error(lambda: PointValues(ranks=value, joker=extra))
+
+
+_AMOUNTS = (
+    ANY
+    | st.decimals(allow_nan=True, allow_infinity=True)
+    | st.integers(min_value=-(10**80), max_value=10**80)
+)
+
+
+@FUZZ
+@given(value=_AMOUNTS, other=_AMOUNTS)
+def test_the_money_helpers_take_anything(value: Any, other: Any) -> None:
+    for call in (
+        lambda: money.to_money(value),
+        lambda: money.percentage(value),
+        lambda: money.scale(value, other),
+        lambda: money.rake(value, other),
+        lambda: money.split(value, other),
+        lambda: money.total([value, other]),
+        lambda: money.money_text(value),
+    ):
+        _result_or_rummy_error(call)
+
+
+def test_the_money_helpers_name_what_they_refuse() -> None:
+    with pytest.raises(money.InvalidMoneyError, match="1 to 1000 parts, not 0"):
+        money.split(Decimal("1.00"), 0)
+    with pytest.raises(money.InvalidMoneyError, match="1 to 1000 parts, not '3'"):
+        money.split(Decimal("1.00"), "3")  # type: ignore[arg-type]
+    with pytest.raises(money.InvalidMoneyError, match="rake_pct must be a Decimal"):
+        money.rake(Decimal("1.00"), "abc")  # type: ignore[arg-type]
+    with pytest.raises(money.InvalidMoneyError, match="amount must be a Decimal"):
+        money.money_text("abc")  # type: ignore[arg-type]
+    with pytest.raises(money.InvalidMoneyError, match="amount must be a finite"):
+        money.total([Decimal("NaN")])
+    with pytest.raises(
+        money.InvalidMoneyError, match=r"a percentage \(at most 2 decimal places\)"
+    ):
+        money.percentage("3.333", "IndianRummy.rake_pct")
 
 
 @FUZZ

@@ -47,6 +47,7 @@ from rummykit.errors import InvalidOptionError
 __all__ = [
     "CENT",
     "MAX_MONEY",
+    "MAX_SHARES",
     "ZERO",
     "InvalidMoneyError",
     "Money",
@@ -99,8 +100,11 @@ def _quote(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _decimal(value: object, name: str, places: int) -> Decimal:
-    """``value`` as a finite Decimal with at most ``places`` decimal places."""
+def _decimal(
+    value: object, name: str, places: int, what: str = "a whole number of cents"
+) -> Decimal:
+    """``value`` as a finite Decimal with at most ``places`` decimal places
+    (``what`` says what such a value is, for the error)."""
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
         raise InvalidMoneyError(
             f"{name} must be a number (int, Decimal or decimal text), "
@@ -124,7 +128,6 @@ def _decimal(value: object, name: str, places: int) -> Decimal:
     if exponent < -places and number != number.quantize(
         Decimal(1).scaleb(-places), context=_EXACT
     ):
-        what = "a whole number of cents" if places == 2 else "a percentage"
         raise InvalidMoneyError(
             f"{name} must be {what} (at most {places} decimal places), "
             f"not {_quote(value)}"
@@ -132,11 +135,41 @@ def _decimal(value: object, name: str, places: int) -> Decimal:
     return number
 
 
+#: The most shares :func:`split` makes.
+MAX_SHARES = 1000
+
+
+def _operand(value: object, name: str) -> Decimal:
+    """An argument of the arithmetic helpers (an amount already checked, or a
+    whole factor) as a Decimal: a finite Decimal or an int, not too large.
+
+    >>> _operand("2.80", "amount")
+    Traceback (most recent call last):
+    ...
+    rummykit.money.InvalidMoneyError: amount must be a Decimal or an int, not str '2.80'
+    """
+    if isinstance(value, Decimal):
+        if not value.is_finite() or value.adjusted() > 60:
+            raise InvalidMoneyError(
+                f"{name} must be a finite amount below 10**61, not {_quote(value)}"
+            )
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > 200:
+            raise InvalidMoneyError(
+                f"{name} is a huge number ({value.bit_length()} bits)"
+            )
+        return Decimal(value)
+    raise InvalidMoneyError(
+        f"{name} must be a Decimal or an int, not {type(value).__name__} {_quote(value)}"
+    )
+
+
 def to_money(
     value: object, name: str = "amount", *, maximum: Decimal | None = MAX_MONEY
 ) -> Decimal:
     """``value`` as money: a Decimal from 0 to ``maximum`` (:data:`MAX_MONEY`;
-    ``None`` for no limit short of 10**60) with two places.
+    ``None`` for any amount below 10**61) with two places.
 
     :raises InvalidMoneyError: naming ``name`` for anything else.
 
@@ -171,7 +204,7 @@ def percentage(value: object, name: str = "percentage") -> Decimal:
     ...
     rummykit.money.InvalidMoneyError: rake_pct must be a percentage from 0 to 100 (not 100), not 100
     """
-    number = _decimal(value, name, 2)
+    number = _decimal(value, name, 2, "a percentage")
     if not 0 <= number < 100:
         raise InvalidMoneyError(
             f"{name} must be a percentage from 0 to 100 (not 100), not {_quote(value)}"
@@ -185,7 +218,7 @@ def scale(amount: Decimal, factor: int | Decimal) -> Decimal:
     >>> scale(Decimal("0.25"), 37), scale(Decimal("0.25"), Decimal("0.5"))
     (Decimal('9.25'), Decimal('0.12'))
     """
-    product = _EXACT.multiply(Decimal(amount), Decimal(factor))
+    product = _EXACT.multiply(_operand(amount, "amount"), _operand(factor, "factor"))
     return product.quantize(CENT, context=_EXACT)
 
 
@@ -196,7 +229,9 @@ def rake(amount: Decimal, rake_pct: Decimal | int) -> Decimal:
     >>> rake(Decimal("70.00"), 4), rake(Decimal("0.10"), 4)
     (Decimal('2.80'), Decimal('0.00'))
     """
-    product = _EXACT.multiply(Decimal(amount), Decimal(rake_pct)).scaleb(-2, _EXACT)
+    product = _EXACT.multiply(
+        _operand(amount, "amount"), _operand(rake_pct, "rake_pct")
+    ).scaleb(-2, _EXACT)
     return product.quantize(CENT, context=_EXACT)
 
 
@@ -209,10 +244,18 @@ def split(amount: Decimal, parts: int) -> tuple[Decimal, ...]:
     >>> sum(split(Decimal("100.00"), 7)) == Decimal("100.00")
     True
     """
-    if parts < 1:
-        raise ValueError(f"cannot split money into {parts} parts")
+    if (
+        isinstance(parts, bool)
+        or not isinstance(parts, int)
+        or not 1 <= parts <= MAX_SHARES
+    ):
+        raise InvalidMoneyError(
+            f"money splits into 1 to {MAX_SHARES} parts, not {_quote(parts)}"
+        )
     cents = int(
-        _EXACT.multiply(Decimal(amount), Decimal(100)).to_integral_value(context=_EXACT)
+        _EXACT.multiply(_operand(amount, "amount"), Decimal(100)).to_integral_value(
+            context=_EXACT
+        )
     )
     share, left = divmod(cents, parts)
     return tuple(
@@ -231,7 +274,7 @@ def total(amounts: Iterable[Decimal]) -> Decimal:
     """
     result = ZERO
     for amount in amounts:
-        result = _EXACT.add(result, amount)
+        result = _EXACT.add(result, _operand(amount, "amount"))
     return result.quantize(CENT, context=_EXACT)
 
 
@@ -241,4 +284,4 @@ def money_text(amount: Decimal) -> str:
     >>> money_text(Decimal("2.8")), money_text(Decimal("-1E+3"))
     ('2.80', '-1000.00')
     """
-    return f"{Decimal(amount).quantize(CENT, context=_EXACT):f}"
+    return f"{_operand(amount, 'amount').quantize(CENT, context=_EXACT):f}"
