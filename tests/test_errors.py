@@ -47,6 +47,7 @@ from rummykit.serialize import (
     match_from_json,
     state_from_dict,
     state_from_json,
+    state_to_json,
 )
 
 # Scalars a JSON client can send, plus the awkward Python ones a caller can.
@@ -171,6 +172,17 @@ def test_a_message_quotes_at_most_a_short_part_of_its_input() -> None:
             call()
         assert len(str(caught.value)) < 400
     assert len(quoted(list(range(10**6)))) <= QUOTE_LIMIT
+
+
+def test_a_refused_action_in_a_save_is_quoted_short() -> None:
+    document = json.loads(state_to_json(get_variant("indian").new_game(2, seed=1)))
+    group = " ".join(["3h"] * 3000)
+    document["actions"] = [{"type": "Declare", "finish": "Kd", "groups": [group] * 20}]
+    text = json.dumps(document)
+    assert len(text) > 100_000
+    with pytest.raises(InvalidStateError, match=r"action 1 .* is refused") as caught:
+        state_from_json(text)
+    assert len(str(caught.value)) < 600
 
 
 # -- the property: every public entry point, arbitrary input ----------------------

@@ -24,7 +24,16 @@ from decimal import Decimal
 import attrs
 import pytest
 
-from rummykit import Card, Hand, IllegalActionError, IndianRummy, Meld, MeldKind, Rank
+from rummykit import (
+    Card,
+    Hand,
+    IllegalActionError,
+    IndianRummy,
+    InvalidOptionError,
+    Meld,
+    MeldKind,
+    Rank,
+)
 from rummykit.engine import (
     Action,
     Declare,
@@ -792,6 +801,15 @@ def test_drop_penalties_are_options() -> None:
     state = pass_turn(state)
     state = step(state, Drop())
     assert penalties(state) == {0: (10, "first drop"), 1: (30, "middle drop")}
+
+
+def test_drop_penalties_in_points_are_bounded_like_every_points_option() -> None:
+    with pytest.raises(InvalidOptionError, match=r"first_drop_penalty.*0 to 10000"):
+        IndianRummy(preset="standard", first_drop_penalty=10_001)
+    # In money they are bounded like every money option.
+    assert IndianRummy(first_drop_penalty=10**9).first_drop_penalty == 10**9
+    with pytest.raises(InvalidOptionError, match="from 0 to 1000000000000"):
+        IndianRummy(first_drop_penalty=10**13)
 
 
 def test_no_drop_after_drawing() -> None:

@@ -45,6 +45,7 @@ import attrs
 from rummykit.cards import Card, parse_cards
 from rummykit.engine import Action, Event, Outcome, Payment, PlayerView, State
 from rummykit.errors import (
+    QUOTE_LIMIT,
     IllegalActionError,
     InvalidCardError,
     InvalidOptionError,
@@ -520,21 +521,31 @@ def _actions(data: Mapping[str, Any], limits: Limits) -> Iterator[Action]:
     return (action_from_dict(item, limits=limits) for item in raw)
 
 
+def _cut(text: str, limit: int) -> str:
+    """``text``, cut to at most ``limit`` characters for a message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _replay(start: Any, actions: Iterator[Action]) -> Any:
-    """Apply each action as it is decoded; a refused one names its number."""
+    """Apply each action as it is decoded; a refused one names its number.
+
+    The message quotes the action and the rule's reason cut short, so that a
+    huge action in a save cannot make a huge message."""
     current = start
     for number, action in enumerate(actions, start=1):
         try:
             current = current.apply(action)
         except IllegalActionError as error:
             raise InvalidStateError(
-                f"action {number} ({action}) is refused: {error.reason}"
+                f"action {number} ({_cut(str(action), QUOTE_LIMIT)}) is refused: "
+                f"{_cut(error.reason, 4 * QUOTE_LIMIT)}"
             ) from None
         except (IndexError, KeyError, TypeError) as error:
             # The rules check every action; this guards a server against a
             # record that reaches a case they do not foresee.
             raise InvalidStateError(
-                f"action {number} ({action}) cannot be replayed: {quoted(error)}"
+                f"action {number} ({_cut(str(action), QUOTE_LIMIT)}) cannot be "
+                f"replayed: {quoted(error)}"
             ) from None
     return current
 

@@ -355,16 +355,20 @@ class IndianRummy(Variant):
                 "IndianRummy.wrong_decl_penalty", self.wrong_decl_penalty, 0, MAX_POINTS
             )
         whole("IndianRummy.cap", self.cap, 0, MAX_POINTS, optional=True)
+        one_of(
+            "IndianRummy.drop_penalty_unit", self.drop_penalty_unit, ("points", "money")
+        )
         for name in ("first_drop_penalty", "middle_drop_penalty"):
+            if self.drop_penalty_unit == "points":
+                # In points, a drop penalty is a points option like the others.
+                whole(f"IndianRummy.{name}", getattr(self, name), 0, MAX_POINTS)
+                continue
             whole(f"IndianRummy.{name}", getattr(self, name), 0)
             if getattr(self, name) > money.MAX_MONEY:
                 raise money.InvalidMoneyError(
                     f"IndianRummy.{name} must be from 0 to {money.MAX_MONEY}, "
                     f"not a {getattr(self, name).bit_length()}-bit number"
                 )
-        one_of(
-            "IndianRummy.drop_penalty_unit", self.drop_penalty_unit, ("points", "money")
-        )
         one_of("IndianRummy.rake_base", self.rake_base, ("winner_gross", "total_pot"))
         one_of(
             "IndianRummy.loser_requirement",
