@@ -7,11 +7,15 @@ non-dealer) holds the first hand and acts first.
 from __future__ import annotations
 
 import importlib.util
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
-from rummykit import Card, Hand, IllegalActionError, get_variant
+from rummykit import Card, Hand, IllegalActionError, InvalidOptionError, get_variant
+from rummykit._arguments import MAX_POINTS
 from rummykit.agents import GreedyAgent, RandomAgent, play_hand, play_match
 from rummykit.engine import (
     Discard,
@@ -26,6 +30,7 @@ from rummykit.engine import (
     Termination,
 )
 from rummykit.match import Match
+from rummykit.money import MAX_MONEY, InvalidMoneyError
 from rummykit.variants import GinRummy
 from rummykit.variants.gin import BigGin
 from rummykit.variants.gin_match import final_totals
@@ -549,12 +554,115 @@ def test_match_next_dealer(rule: str, expected: int) -> None:
         ("target", 0),
         ("next_deal", "dealer"),
         ("stake", -1.0),
+        ("stake", "abc"),
+        ("target", MAX_POINTS + 1),
         ("shutout_multiplier", 0),
     ],
 )
 def test_bad_options_are_refused_naming_them(option: str, value: object) -> None:
     with pytest.raises(ValueError, match=f"GinRummy.{option}"):
         get_variant("gin", **{option: value})
+
+
+# -- the stake is exact money -----------------------------------------------------------------
+
+
+def test_the_stake_is_exact_money_by_default() -> None:
+    stake = get_variant("gin").stake  # type: ignore[attr-defined]
+    assert isinstance(stake, Decimal) and stake == Decimal("1.00")
+    assert str(stake) == "1.00"
+    assert attrs.fields(GinRummy).stake.default == Decimal("1.00")
+    assert str(GinRummy().stake) == "1.00"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("1.00", "1.00"), ("0.10", "0.10"), (0.1, "0.10"), (2, "2.00"), (0, "0.00")],
+)
+def test_a_stake_may_be_given_as_text_int_or_a_float_of_whole_cents(
+    value: object, expected: str
+) -> None:
+    stake = get_variant("gin", stake=value).stake  # type: ignore[attr-defined]
+    assert isinstance(stake, Decimal) and str(stake) == expected
+    assert GinRummy(stake=value) == GinRummy(stake=Decimal(expected))
+
+
+@pytest.mark.parametrize("stake", ["0.10", 0.1])
+@pytest.mark.parametrize("seed", [0, 3, 5])
+def test_a_hand_at_ten_cents_a_point_pays_exact_cents(seed: int, stake: object) -> None:
+    # A float stake of 0.1 once paid 7 × 0.1 = 0.7000000000000001 and crashed.
+    gin = get_variant("gin", stake=stake)
+    state = play_hand(gin, [GreedyAgent(), GreedyAgent()], seed=seed)
+    outcome = state.outcome
+    assert outcome is not None and outcome.payments
+    for payment in outcome.payments:
+        assert isinstance(payment.money, Decimal)
+        assert payment.money.as_tuple().exponent == -2
+        assert payment.money == payment.points * Decimal("0.10")
+    assert sum(outcome.money_for(seat) for seat in range(2)) == 0
+
+
+def test_a_matchs_bonuses_pay_exact_cents() -> None:
+    gin = GinRummy(target=30, stake="0.37")
+    match = play_match(gin, [GreedyAgent(), GreedyAgent()], seed=4)
+    assert match.is_terminal and match.ledger
+    assert any(p.reason.startswith("game bonus") for p in match.ledger)
+    for payment in match.ledger:
+        assert isinstance(payment.money, Decimal)
+        assert payment.money == payment.points * Decimal("0.37")
+    (winner,) = match.winners
+    assert sum(match.money) == 0
+    assert match.money[winner] == (
+        match.scores[winner] - match.scores[1 - winner]
+    ) * Decimal("0.37")
+
+
+def test_the_largest_stake_and_points_options_settle_exactly() -> None:
+    options: dict[str, Any] = {
+        name: MAX_POINTS
+        for name in ("gin_bonus", "undercut_bonus", "big_gin_bonus", "game_bonus")
+    }
+    gin = GinRummy(
+        stake=MAX_MONEY, box_bonus=MAX_POINTS, shutout_multiplier=MAX_POINTS, **options
+    )
+    match = play_match(gin, [GreedyAgent(), GreedyAgent()], seed=4, max_hands=30)
+    assert sum(match.money) == 0
+    assert all(p.money == p.points * MAX_MONEY for p in match.ledger)
+
+
+@pytest.mark.parametrize(
+    "value",
+    [-1, "-0.01", "abc", 10**400, MAX_MONEY + 1, 0.001, "0.001", float("nan"), True],
+    ids=repr,
+)
+def test_a_bad_stake_is_refused_as_money_never_overflowing(value: object) -> None:
+    # 10**400 once raised a raw OverflowError (int too large to convert to float).
+    with pytest.raises(InvalidMoneyError, match=r"^GinRummy\.stake "):
+        get_variant("gin", stake=value)
+    with pytest.raises(InvalidOptionError, match=r"^GinRummy\.stake "):
+        GinRummy(stake=value)
+
+
+POINTS_OPTIONS = (
+    "knock_limit",
+    "gin_bonus",
+    "undercut_bonus",
+    "big_gin_bonus",
+    "target",
+    "game_bonus",
+    "box_bonus",
+)
+
+
+@pytest.mark.parametrize("option", [*POINTS_OPTIONS, "shutout_multiplier"])
+def test_points_options_are_at_most_max_points(option: str) -> None:
+    assert getattr(get_variant("gin", **{option: MAX_POINTS}), option) == MAX_POINTS
+    for value in (MAX_POINTS + 1, 10**100):
+        with pytest.raises(
+            InvalidOptionError,
+            match=rf"^GinRummy\.{option} must be a whole number from \d+ to {MAX_POINTS},",
+        ):
+            get_variant("gin", **{option: value})
 
 
 # -- the same hands as OpenSpiel ------------------------------------------------------------

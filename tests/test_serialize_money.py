@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rummykit import get_variant
-from rummykit.agents import GreedyAgent, play_hand
+from rummykit.agents import GreedyAgent, play_hand, play_match
 from rummykit.engine import State
 from rummykit.errors import InvalidOptionError, InvalidStateError
 from rummykit.match import Match
@@ -159,6 +159,36 @@ def test_any_stake_edit_of_a_finished_hand_is_refused(stake: int, other: int) ->
     else:
         with pytest.raises(InvalidStateError):
             state_from_json(edited)
+
+
+def test_a_gin_hands_decimal_stake_round_trips_exactly() -> None:
+    # Gin Rummy's stake was a float: 0.1 a point paid 0.7000000000000001.
+    variant = get_variant("gin", stake="0.10")
+    finished = play_hand(variant, [GreedyAgent(), GreedyAgent()], seed=0)
+    assert finished.outcome is not None and finished.outcome.payments
+    text = state_to_json(finished)
+    data = json.loads(text)
+    assert options(data)["stake"] == "0.10"
+    assert data["snapshot"]["outcome"]["payments"][0]["money"] == "0.70"
+    loaded = state_from_json(text)
+    assert loaded == finished
+    stake = loaded.rules.stake  # type: ignore[attr-defined]
+    assert isinstance(stake, Decimal) and str(stake) == "0.10"
+    with pytest.raises(InvalidStateError, match="snapshot does not match"):
+        state_from_json(edit(text, lambda data: options(data).update(stake="0.11")))
+
+
+def test_a_gin_matchs_decimal_stake_and_bonuses_round_trip_exactly() -> None:
+    variant = get_variant("gin", stake="0.37", target=25)
+    match = play_match(variant, [GreedyAgent(), GreedyAgent()], seed=4)
+    assert match.is_terminal and match.ledger[-1].reason.startswith("game bonus")
+    text = match_to_json(match)
+    assert options(json.loads(text))["stake"] == "0.37"
+    loaded = match_from_json(text)
+    assert loaded == match
+    assert loaded.money == match.money == (Decimal("-111.00"), Decimal("111.00"))
+    with pytest.raises(InvalidStateError, match="snapshot does not match"):
+        match_from_json(edit(text, lambda data: options(data).update(stake="0.38")))
 
 
 # -- signing ---------------------------------------------------------------------------------

@@ -16,21 +16,23 @@ differ and which option selects them.
 
 >>> from rummykit import Hand
 >>> gin = GinRummy()
->>> gin.cards_per_player(2), gin.knock_limit, gin.gin_bonus
-(10, 10, 25)
+>>> gin.cards_per_player(2), gin.knock_limit, gin.gin_bonus, gin.stake
+(10, 10, 25, Decimal('1.00'))
 >>> gin.deadwood(Hand.parse("As 2s 3s 7c 7d 7h Kd Qd Jd 5c"))
 5
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
+from decimal import Decimal
 from itertools import islice
 from typing import ClassVar
 
 import attrs
 
+from rummykit import money
+from rummykit._arguments import MAX_POINTS
 from rummykit.cards import Card, DeckSpec, Hand, Suit, parse_cards
 from rummykit.engine import (
     Action,
@@ -58,6 +60,10 @@ __all__ = ["BigGin", "GinRummy"]
 HAND_SIZE = 10
 
 
+def _stake(value: object) -> Decimal:
+    return money.to_money(value, "GinRummy.stake")
+
+
 @attrs.frozen(kw_only=True)
 class GinRummy(GinMatch, Variant):
     """Gin Rummy, every option with its default (OpenSpiel's where they differ
@@ -68,7 +74,16 @@ class GinRummy(GinMatch, Variant):
     >>> GinRummy(knock_limit=-1)
     Traceback (most recent call last):
     ...
-    rummykit.errors.InvalidOptionError: GinRummy.knock_limit must be a whole number of at least 0, not -1
+    rummykit.errors.InvalidOptionError: GinRummy.knock_limit must be a whole number from 0 to 10000, not -1
+
+    The stake is exact money (see :mod:`rummykit.money`):
+
+    >>> GinRummy(stake="0.10").stake, GinRummy(stake=0.25).stake
+    (Decimal('0.10'), Decimal('0.25'))
+    >>> GinRummy(stake="0.001")
+    Traceback (most recent call last):
+    ...
+    rummykit.money.InvalidMoneyError: GinRummy.stake must be a whole number of cents (at most 2 decimal places), not '0.001'
     """
 
     name: ClassVar[str] = "gin"
@@ -123,8 +138,8 @@ class GinRummy(GinMatch, Variant):
     next_deal: str = "winner"
     """Who deals the next hand of a match: the ``"winner"`` of this one, the
     ``"loser"``, or the players ``"alternate"``."""
-    stake: float = 1.0
-    """Money per point."""
+    stake: Decimal = attrs.field(default=Decimal("1.00"), converter=_stake)
+    """Money per point: exact money (see :mod:`rummykit.money`), from 0 to 10**12."""
 
     def __attrs_post_init__(self) -> None:
         for name in (
@@ -136,27 +151,23 @@ class GinRummy(GinMatch, Variant):
             "repeated_upcard_void",
         ):
             flag(f"GinRummy.{name}", getattr(self, name))
-        for name in ("knock_limit", "gin_bonus", "undercut_bonus", "big_gin_bonus"):
-            whole(f"GinRummy.{name}", getattr(self, name), 0)
+        for name in (
+            "knock_limit",
+            "gin_bonus",
+            "undercut_bonus",
+            "big_gin_bonus",
+            "game_bonus",
+            "box_bonus",
+        ):
+            whole(f"GinRummy.{name}", getattr(self, name), 0, MAX_POINTS)
         if self.wall not in range(0, 31) or isinstance(self.wall, bool):
             raise InvalidOptionError(
                 f"GinRummy.wall must be a whole number from 0 to 30, not {self.wall!r}"
             )
         whole("GinRummy.max_upcard_draws", self.max_upcard_draws, 1, optional=True)
-        whole("GinRummy.target", self.target, 1)
-        whole("GinRummy.game_bonus", self.game_bonus, 0)
-        whole("GinRummy.box_bonus", self.box_bonus, 0)
-        whole("GinRummy.shutout_multiplier", self.shutout_multiplier, 1)
+        whole("GinRummy.target", self.target, 1, MAX_POINTS)
+        whole("GinRummy.shutout_multiplier", self.shutout_multiplier, 1, MAX_POINTS)
         one_of("GinRummy.next_deal", self.next_deal, ("winner", "loser", "alternate"))
-        if (
-            not isinstance(self.stake, int | float)
-            or isinstance(self.stake, bool)
-            or not math.isfinite(self.stake)
-            or self.stake < 0
-        ):
-            raise InvalidOptionError(
-                f"GinRummy.stake must be 0 or more, not {self.stake!r}"
-            )
 
     # -- the cards --------------------------------------------------------------------
 

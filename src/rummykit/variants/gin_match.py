@@ -19,10 +19,12 @@ from the rules of a single hand.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 import attrs
 
+from rummykit import money
 from rummykit.engine import Payment
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -69,7 +71,7 @@ class GinMatch:
     box_bonus: int
     shutout_multiplier: int
     next_deal: str
-    stake: float
+    stake: Decimal
 
     def settle_hand(self, match: Match) -> Match:
         """Add the hand's points to its winner; at :attr:`target` the match
@@ -110,7 +112,7 @@ class GinMatch:
                         payer=payer,
                         payee=payee,
                         points=abs(owed),
-                        money=abs(owed) * self.stake,
+                        money=money.scale(self.stake, abs(owed)),
                         reason="game bonus, boxes and shutout",
                     )
                 )

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from rummykit import money
 from rummykit.cards import Hand
 from rummykit.engine import (
     Action,
@@ -321,7 +322,7 @@ def score(gin: GinRummy, state: State) -> State:
         payer=loser,
         payee=winner,
         points=points,
-        money=points * gin.stake,
+        money=money.scale(gin.stake, points),
         reason=reason,
     )
     return state.end(
