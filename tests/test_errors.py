@@ -119,7 +119,7 @@ def test_every_error_class_is_a_rummy_error_and_a_value_error() -> None:
         lambda: MeldRules(min_run=-3),
         lambda: get_variant("classic").new_match(players=2, max_hands=0),
         lambda: get_variant("indian", max_players=8),
-        lambda: get_variant("indian", preset="standard", max_players=9),
+        lambda: get_variant("indian", preset="standard", decks=2, max_players=9),
         lambda: get_variant("rumino", knock_limit=10**400),
         lambda: DeckSpec(decks=0),
         lambda: sorted_for_display(Hand.parse("As"), by="colour"),
@@ -138,6 +138,16 @@ def test_indian_max_players_is_what_one_deck_can_deal() -> None:
     assert len(state.stock) + len(state.pile) + len(state.out_of_play) == 3
     with pytest.raises(InvalidOptionError, match=r"max_players must be .* from 2 to 7"):
         get_variant("indian", max_players=8)
+
+
+def test_indian_standard_seats_what_three_decks_can_deal() -> None:
+    """A standard table of 7 or more plays three decks (158 cards): twelve
+    players take 156 at 13 each, leaving the indicator and the upcard."""
+    assert get_variant("indian", preset="standard", max_players=12).deck.size == 158
+    with pytest.raises(
+        InvalidOptionError, match=r"max_players must be .* from 2 to 12"
+    ):
+        get_variant("indian", preset="standard", max_players=13)
 
 
 @pytest.mark.parametrize(
