@@ -89,9 +89,9 @@ def _ours(variant: Variant, players: int, clock: Clock) -> Run:
                     continue
                 # Gymnasium's own reading of a mask (Discrete.sample): the
                 # ids where it is 1.  Nonzero on the int8 mask itself takes
-                # numpy's slow per-element path (2-4x slower for a Classic or
-                # Gin mask of 2,112 ids), and np.flatnonzero adds two Python
-                # wrappers around the same call.
+                # numpy's slow per-element path (2-4x slower for a Classic
+                # mask of 2,112 ids or a Gin one of 2,113), and np.flatnonzero
+                # adds two Python wrappers around the same call.
                 legal = (observation["action_mask"] == 1).nonzero()[0]
                 game.step(int(legal[rng.randrange(legal.size)]))
                 steps += 1

@@ -33,8 +33,8 @@ class GreedyAgent:
     - It wins when it can: a hand that wins outright, gin, a declaration.
     - It takes the top discard when that lowers its best deadwood.
     - It lays down every meld and lay-off on offer, biggest first.
-    - It discards the card that leaves the least deadwood, the highest card
-      on ties.
+    - It discards the card that leaves the least deadwood; on ties, the one
+      that comes last in the hand's order.
     - Deadwood is counted with the rule set's requirement (an Indian
       declaration's sequences, for one): a hand that cannot meet it scores
       every card, so the bot builds toward a hand it can go out with.

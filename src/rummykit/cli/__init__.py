@@ -134,7 +134,11 @@ def _parser() -> argparse.ArgumentParser:
         help="comma-separated, one a seat or cycled",
     )
     simulate.add_argument(
-        "--seed", type=_seed, default=0, help="the seed of the first deal"
+        "--seed",
+        type=_seed,
+        default=0,
+        help="the seed of the whole run: each deal's seed comes from it and the "
+        "hand's number",
     )
     simulate.add_argument("--workers", type=int, default=1)
     simulate.add_argument(
@@ -148,9 +152,10 @@ def _parser() -> argparse.ArgumentParser:
     )
     simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
 
-    replay = commands.add_parser("replay", help="step through a saved hand")
+    replay = commands.add_parser("replay", help="step through a saved hand or match")
     replay.add_argument(
-        "file", help="a file written by rummykit.serialize.state_to_json"
+        "file",
+        help="a file written by rummykit.serialize.state_to_json or match_to_json",
     )
     replay.add_argument(
         "--player", type=int, default=None, help="show it as this player sees it"

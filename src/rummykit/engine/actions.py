@@ -58,7 +58,8 @@ class Phase(StrEnum):
     CLAIM = "claim"
     """A claim window after a discard: each offered player claims or passes."""
     SHOW = "show"
-    """After a declaration: each other player shows a grouping."""
+    """The players lay out their groupings in turn: after an Indian Rummy
+    declaration, or a knock in Gin Rummy or (scoring as arranged) Rumino."""
     ENDED = "ended"
     """The hand is over; :attr:`~rummykit.engine.State.outcome` says how."""
     BETWEEN_HANDS = "between_hands"

@@ -156,7 +156,8 @@ class State:
     current: int = 0
     """The seat whose decision is pending (meaningless once ended)."""
     turn: int = 0
-    """The seat whose turn it is (in a claim window or a show, others decide)."""
+    """The seat whose turn it is (in a claim window or a show, another seat may
+    be deciding: :attr:`current`)."""
     active: tuple[bool, ...] = ()
     """Which seats are still in the hand."""
     drawn: Card | None = None

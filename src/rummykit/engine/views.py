@@ -60,7 +60,8 @@ class TimerSpec:
     """
 
     name: str
-    """Which timer: ``"move"``, ``"meld"``, ``"claim"``."""
+    """Which timer: ``"move"``, ``"turn"`` (Indian Rummy's per-turn timer),
+    ``"meld"``, ``"show"`` (Rumino's), ``"claim"``."""
     seconds: int
     """How long the host should wait."""
     on_expiry: Expiry
