@@ -22,6 +22,7 @@ from rummykit.partition import (
     _search,
     _small,
     _suits,
+    all_partitions,
     deadwood,
     partition,
 )
@@ -51,10 +52,15 @@ def test_many_distinct_point_values_keep_the_partition_tables_bounded() -> None:
     assert kept is not None
     # Each distinct rule set's tables cost about 300 KB; ten more distinct
     # point values than the cache keeps must not add ten more tables.
+    _fast.tables.cache_clear()  # so that each distinct point values is a miss
     for joker in range(kept + 10):
         points = PointValues(ranks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10 + joker))
         assert deadwood(HAND, points=points) == 10 + joker
         assert _fast.tables.cache_info().currsize <= kept
+        # The quick lane's own map of recent arguments holds tables too.
+        assert len(_fast._QUICK) <= _fast.QUICK_KEPT
+    # Each distinct point values did build its tables (the cache was used).
+    assert _fast.tables.cache_info().misses >= kept + 10
     # An entry that was dropped is simply built again, with the same answer.
     assert deadwood(HAND, points=PointValues()) == 10
     assert str(partition(HAND, points=PointValues())) == str(partition(HAND))
@@ -71,17 +77,22 @@ def test_many_distinct_meld_rules_keep_the_partition_tables_bounded() -> None:
                 deadwood(HAND, rules=rules)
                 seen += 1
                 assert _fast.tables.cache_info().currsize <= kept
+                assert len(_fast._QUICK) <= _fast.QUICK_KEPT
     assert seen > kept
 
 
 def test_many_distinct_requirements_keep_their_cache_bounded() -> None:
     kept = _search._progress.cache_info().maxsize
     assert kept is not None
+    _search._progress.cache_clear()  # so that each distinct requirement is a miss
     for cap in range(1, kept + 10):
         requirement = Requirement(min_sequences=1, min_pure_sequences=1, cap=cap)
-        value = deadwood(JOKER_HAND, requirement=requirement)
-        assert 0 <= value <= cap
+        # Listing every grouping takes the general search, which tracks
+        # progress towards the requirement with this cache.
+        found = all_partitions(JOKER_HAND, requirement=requirement)
+        assert all(0 <= result.points <= cap for result in found)
         assert _search._progress.cache_info().currsize <= kept
+    assert _search._progress.cache_info().misses >= kept + 9
 
 
 #: Thirteen cards with jokers that score: the suit tables' path answers them.
@@ -144,14 +155,20 @@ def test_the_suit_tables_keep_the_most_recently_used(
 
 
 def test_every_classic_option_shares_a_bounded_meld_rules_cache() -> None:
+    before = classic._meld_rules.cache_info()
     for ace_high in (False, True):
         for wrap in (False, True):
             if wrap and not ace_high:
                 continue
             variant = get_variant("classic", ace_high=ace_high, wrap=wrap)
-            variant.new_game(players=2, seed=1).legal_actions()
+            assert variant.meld_rules.ace_high is ace_high
+            assert variant.meld_rules.wrap is wrap
+            # Equal options share one MeldRules: the cache, not a new one each time.
+            again = get_variant("classic", ace_high=ace_high, wrap=wrap)
+            assert again.meld_rules is variant.meld_rules
     info = classic._meld_rules.cache_info()
     assert info.maxsize is not None and info.currsize <= info.maxsize
+    assert info.hits + info.misses >= before.hits + before.misses + 6
 
 
 #: Packages whose modules need an optional extra to import.
