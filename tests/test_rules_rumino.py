@@ -708,11 +708,13 @@ def test_manual_claim_window_is_offered_after_every_discard_in_random_play() -> 
             state = state.apply(action)
             if isinstance(action, Discard):
                 windows += 1
-                expected = []
-                seat = before.next_active(before.turn)
-                while seat != before.turn:
-                    expected.append(seat)
-                    seat = before.next_active(seat)
+                # Clockwise from the discarder's left (R-4: the nearest first),
+                # every other seat still in the hand.
+                expected = [
+                    (before.turn + step) % players
+                    for step in range(1, players)
+                    if before.active[(before.turn + step) % players]
+                ]
                 assert state.phase is Phase.CLAIM
                 assert state.queue == tuple(expected)
                 assert state.current == expected[0]
@@ -1188,7 +1190,7 @@ def _to_the_show(variant: Rumino, seed: int) -> State:
 
 def test_as_arranged_scores_the_grouping_each_player_shows() -> None:
     arranged = Rumino(scoring_mode="as_arranged")
-    shows = 0
+    shows = melded = 0
     for seed in range(12):
         state = _to_the_show(arranged, seed)
         if state.is_terminal:
@@ -1196,13 +1198,24 @@ def test_as_arranged_scores_the_grouping_each_player_shows() -> None:
         shows += 1
         seat = state.current
         hand = state.hands[seat]
+        every_card = arranged.point_values.total(hand.cards)
         # Showing no melds at all scores every card, whatever the best grouping.
         after = state.apply(Show([], deadwood=hand.cards))
-        assert dict(RuminoFacts.of(after).show_points)[
-            seat
-        ] == arranged.point_values.total(hand.cards)
+        assert dict(RuminoFacts.of(after).show_points)[seat] == every_card
         assert after.view((seat + 1) % 3).shown[seat] == hand
+        # Showing the best grouping scores only its deadwood: the melds are free.
+        best = arranged.partition(hand)
+        shown = state.apply(
+            Show([meld.cards for meld in best.melds], deadwood=best.deadwood)
+        )
+        points = dict(RuminoFacts.of(shown).show_points)[seat]
+        assert points == arranged.point_values.total(best.deadwood)
+        melded += bool(best.melds)
+        # A group that is no meld (two cards) is scored as deadwood.
+        invalid = state.apply(Show([hand.cards[:2]], deadwood=hand.cards[2:]))
+        assert dict(RuminoFacts.of(invalid).show_points)[seat] == every_card
     assert shows >= 3
+    assert melded >= 2, "too few shows with a meld to score"
 
 
 def test_as_arranged_matches_optimal_scoring_when_everyone_shows_the_best() -> None:
