@@ -100,6 +100,11 @@ def _quote(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+#: The longest int an amount may be given as (longer ones are refused before
+#: any conversion; every amount is below 10**61 anyway).
+_MOST_BITS = 256
+
+
 def _decimal(
     value: object, name: str, places: int, what: str = "a whole number of cents"
 ) -> Decimal:
@@ -112,7 +117,7 @@ def _decimal(
         )
     if isinstance(value, str) and len(value) > 40:
         raise InvalidMoneyError(f"{name} is too long to be an amount: {_quote(value)}")
-    if isinstance(value, int) and value.bit_length() > 256:
+    if isinstance(value, int) and value.bit_length() > _MOST_BITS:
         raise InvalidMoneyError(f"{name} is a huge number ({value.bit_length()} bits)")
     try:
         # repr of a float is the shortest text that reads back as it: 0.1 -> "0.1".
@@ -148,18 +153,18 @@ def _operand(value: object, name: str) -> Decimal:
     ...
     rummykit.money.InvalidMoneyError: amount must be a Decimal or an int, not str '2.80'
     """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > _MOST_BITS:
+            raise InvalidMoneyError(
+                f"{name} is a huge number ({value.bit_length()} bits)"
+            )
+        value = Decimal(value)
     if isinstance(value, Decimal):
         if not value.is_finite() or value.adjusted() > 60:
             raise InvalidMoneyError(
                 f"{name} must be a finite amount below 10**61, not {_quote(value)}"
             )
         return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        if value.bit_length() > 200:
-            raise InvalidMoneyError(
-                f"{name} is a huge number ({value.bit_length()} bits)"
-            )
-        return Decimal(value)
     raise InvalidMoneyError(
         f"{name} must be a Decimal or an int, not {type(value).__name__} {_quote(value)}"
     )

@@ -51,6 +51,7 @@ from rummykit.errors import (
     InvalidOptionError,
     InvalidStateError,
     RummyError,
+    _shown,
     quoted,
 )
 from rummykit.match import Match
@@ -521,11 +522,6 @@ def _actions(data: Mapping[str, Any], limits: Limits) -> Iterator[Action]:
     return (action_from_dict(item, limits=limits) for item in raw)
 
 
-def _cut(text: str, limit: int) -> str:
-    """``text``, cut to at most ``limit`` characters for a message."""
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _replay(start: Any, actions: Iterator[Action]) -> Any:
     """Apply each action as it is decoded; a refused one names its number.
 
@@ -537,14 +533,14 @@ def _replay(start: Any, actions: Iterator[Action]) -> Any:
             current = current.apply(action)
         except IllegalActionError as error:
             raise InvalidStateError(
-                f"action {number} ({_cut(str(action), QUOTE_LIMIT)}) is refused: "
-                f"{_cut(error.reason, 4 * QUOTE_LIMIT)}"
+                f"action {number} ({_shown(action, QUOTE_LIMIT)}) is refused: "
+                f"{_shown(error.reason, 4 * QUOTE_LIMIT)}"
             ) from None
         except (IndexError, KeyError, TypeError) as error:
             # The rules check every action; this guards a server against a
             # record that reaches a case they do not foresee.
             raise InvalidStateError(
-                f"action {number} ({_cut(str(action), QUOTE_LIMIT)}) cannot be "
+                f"action {number} ({_shown(action, QUOTE_LIMIT)}) cannot be "
                 f"replayed: {quoted(error)}"
             ) from None
     return current
